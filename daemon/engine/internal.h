@@ -1,0 +1,213 @@
+/* internal.h — libmeeple's private structures.  Not installed.
+ *
+ * Layout of a game (the hot path of every bot and benchmark):
+ *  - every array whose size is known when the game is created (supply,
+ *    placed tiles, union-find nodes, figures) lives in one allocation, so
+ *    that meeple_game_clone() is one malloc and one memcpy;
+ *  - the grid (grows with the board), the legal-action list, the history
+ *    and the event buffer are separate growable arrays.
+ */
+#ifndef MEEPLE_INTERNAL_H
+#define MEEPLE_INTERNAL_H
+
+#include "meeple.h"
+#include "prng.h"
+
+#define NO_NODE 0xFFFFu
+#define NO_SLOT 0xFFFFu
+
+/* ---- rules ------------------------------------------------------------ */
+
+/** Per tile type, derived once at load time for fast placement checks. */
+typedef struct {
+  /** Edges packed 2 bits per side (side s at bits 2s..2s+1), per rotation. */
+  uint8_t packed_edges[4];
+  /** EDGE-shape segment covering canonical side s, or -1. */
+  int8_t side_segment[4];
+  /** FIELD segment covering canonical half-edge h, or -1. */
+  int8_t half_segment[8];
+  /** Number of EDGE-shape edges each segment has (its open ends alone). */
+  uint8_t segment_open[MEEPLE_MAX_SEGMENTS];
+  gboolean has_surround;
+} TileDerived;
+
+struct MeepleRules {
+  gint ref_count;
+  GPtrArray *kinds;        /* MeepleKind* */
+  char *symbols[MEEPLE_MAX_SYMBOLS];
+  guint n_symbols;
+  GArray *tile_types;      /* MeepleTileType */
+  GArray *derived;         /* TileDerived, parallel to tile_types */
+  GPtrArray *tilesets;     /* MeepleTileSetInfo* */
+  GPtrArray *figure_types; /* MeepleFigureType* */
+  int start_tile;
+};
+
+void meeple_rules_derive(const MeepleRules *rules, guint type,
+                         TileDerived *out);
+const TileDerived *meeple_rules_derived(const MeepleRules *rules, guint type);
+
+static inline const MeepleTileType *
+rules_type(const MeepleRules *rules, guint type)
+{
+  return &g_array_index(rules->tile_types, MeepleTileType, type);
+}
+
+static inline const MeepleKind *
+rules_kind(const MeepleRules *rules, guint kind)
+{
+  return g_ptr_array_index(rules->kinds, kind);
+}
+
+/* Rotations: a canonical side s of a tile turned r quarter turns lies on
+ * side (s + r) % 4; a canonical half-edge h on (h + 2r) % 8. */
+static inline guint rot_side(guint s, guint r) { return (s + r) & 3; }
+static inline guint unrot_side(guint s, guint r) { return (s + 4 - r) & 3; }
+static inline guint unrot_half(guint h, guint r) { return (h + 8 - 2 * r) & 7; }
+/** The half-edge a half-edge meets on the neighbouring tile (TILES.md §1:
+ * A.En meets B.Wn, A.Se meets B.Ne, ...). */
+static inline guint partner_half(guint h) { return ((h ^ 1) + 4) & 7; }
+
+/* ---- game --------------------------------------------------------------- */
+
+typedef struct {
+  int16_t x, y;
+  uint16_t type;
+  uint8_t rotation;
+  uint8_t n_segments;
+  uint16_t node0;          /* first union-find node of its segments */
+} Placed;
+
+/* Union-find node, one per segment on the board.  The feature fields are
+ * meaningful at the root only. */
+typedef struct {
+  uint16_t parent;
+  uint16_t next;           /* circular list of the feature's members */
+  uint16_t slot;           /* placed tile it is on */
+  uint8_t segment;         /* segment index on that tile */
+  uint8_t kind;
+  uint16_t open;           /* root: unmatched edge ends (EDGE shape) */
+  uint8_t followers;       /* root: figures counting as followers on it */
+  uint8_t rank;
+} Node;
+
+typedef struct {
+  uint8_t type;
+  int8_t owner;            /* seat, -1 neutral */
+  uint16_t node;           /* NO_NODE: in supply */
+} Figure;
+
+typedef struct {
+  int16_t x, y;
+  uint8_t mask;            /* packed-edge bits constrained by neighbours */
+  uint8_t want;            /* required packed-edge bits */
+} FrontierCell;
+
+/* Grid cell values. */
+#define CELL_EMPTY 0u
+#define CELL_FRONTIER 0x8000u  /* | index into the frontier list */
+/* otherwise: placed slot + 1 */
+
+typedef struct {
+  int x0, y0;              /* coordinates of cells[0] */
+  int w, h;
+  uint16_t *cells;
+} Grid;
+
+typedef struct {
+  MeepleAction *items;
+  gsize len, cap;
+} ActionList;
+
+typedef struct {
+  MeepleEvent *items;
+  gsize len, cap;
+} EventList;
+
+struct MeepleGame {
+  MeepleRules *rules;
+  MeepleGameConfig config;     /* tile_order points into @block */
+
+  /* state */
+  MeeplePhase phase;
+  guint n_players;
+  guint active;
+  guint turn;
+  int score[MEEPLE_MAX_PLAYERS];
+  MeeplePrng prng;
+  int drawn;                   /* tile type drawn, -1 */
+  guint n_discarded;
+  int last_slot;               /* tile placed this turn, -1 */
+  gboolean over;
+
+  /* pending decision (actions recomputed when dirty) */
+  MeepleDecision decision;
+  gboolean has_decision;
+
+  /* fixed-size arrays inside @block */
+  gsize block_size;
+  char *block;
+  uint16_t *supply;            /* draw pile, drawn from the end */
+  guint supply_len;
+  Placed *placed;
+  guint n_placed, cap_placed;
+  Node *nodes;
+  guint n_nodes, cap_nodes;
+  Figure *figures;
+  guint n_figures;
+  /* supply counts [player * n_figure_types + type] */
+  uint8_t *figure_supply;
+  guint n_figure_types;
+  FrontierCell *frontier;
+  guint n_frontier, cap_frontier;
+  uint16_t *order_copy;        /* explicit tile order, if any */
+
+  Grid grid;
+  ActionList actions;
+  EventList events;
+  gsize n_initial_events;
+  MeepleHistoryEntry *history;
+  gsize n_history, cap_history;
+};
+
+/* board.c */
+gboolean board_init(MeepleGame *g);
+void board_copy(Grid *dst, const Grid *src);
+void board_free(Grid *grid);
+int board_slot_at(const MeepleGame *g, int x, int y);
+void board_put(MeepleGame *g, guint slot);
+void board_list_placements(MeepleGame *g, guint type, ActionList *out);
+gboolean board_has_placement(const MeepleGame *g, guint type);
+
+/* features.c */
+guint feature_find(MeepleGame *g, guint node);
+guint feature_find_const(const MeepleGame *g, guint node);
+void features_add_tile(MeepleGame *g, guint slot);
+guint feature_tiles(const MeepleGame *g, guint root, int *first_x,
+                    int *first_y);
+guint feature_pennants(const MeepleGame *g, guint root);
+guint surround_neighbours(const MeepleGame *g, guint slot);
+gboolean feature_completed(const MeepleGame *g, guint root);
+static inline guint node_of(const MeepleGame *g, guint slot, guint segment)
+{
+  return g->placed[slot].node0 + segment;
+}
+
+/* figures.c */
+int figure_take_from_supply(MeepleGame *g, guint player, guint type);
+void figure_place(MeepleGame *g, guint index, guint node);
+void figure_return(MeepleGame *g, guint index, const char *rule);
+static inline uint8_t *supply_count(MeepleGame *g, guint player, guint type)
+{
+  return &g->figure_supply[player * g->n_figure_types + type];
+}
+
+/* scoring.c */
+void scoring_after_turn(MeepleGame *g);
+void scoring_final(MeepleGame *g);
+
+/* game.c */
+MeepleEvent *game_event(MeepleGame *g, guint type);
+void action_list_push(ActionList *list, const MeepleAction *a);
+
+#endif

@@ -1,0 +1,33 @@
+# libmeeple: the rules engine (pure, deterministic; DESIGN invariant 1).
+lib_LTLIBRARIES += daemon/engine/libmeeple.la
+
+daemon_engine_libmeeple_la_SOURCES = \
+	daemon/engine/internal.h \
+	daemon/engine/error.c \
+	daemon/engine/prng.c \
+	daemon/engine/prng.h \
+	daemon/engine/rules.c \
+	daemon/engine/tilefile.c \
+	daemon/engine/board.c \
+	daemon/engine/features.c \
+	daemon/engine/figures.c \
+	daemon/engine/scoring.c \
+	daemon/engine/game.c \
+	daemon/engine/queries.c \
+	daemon/engine/notation.c \
+	daemon/engine/record.c
+daemon_engine_libmeeple_la_LIBADD = $(GLIB_LIBS)
+# Only the documented API leaves the library.
+daemon_engine_libmeeple_la_LDFLAGS = $(AM_LDFLAGS) \
+	-version-info $(LIBMEEPLE_LT_VERSION) \
+	-export-symbols-regex '^meeple_'
+
+meeple_includedir = $(includedir)/meeple-1
+meeple_include_HEADERS = daemon/engine/meeple.h
+meeple_subincludedir = $(includedir)/meeple-1/meeple
+meeple_subinclude_HEADERS = \
+	daemon/engine/meeple/error.h \
+	daemon/engine/meeple/rules.h \
+	daemon/engine/meeple/game.h \
+	daemon/engine/meeple/notation.h \
+	daemon/engine/meeple/record.h

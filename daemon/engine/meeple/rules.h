@@ -1,0 +1,194 @@
+/* meeple/rules.h — what a game is played with: segment kinds, symbols,
+ * figure types and tile types loaded from tile files.
+ *
+ * A MeepleRules object is built once (core kinds, then tile files, later
+ * plugins), then shared read-only by every game created from it.  It holds
+ * no per-game state, so any number of games and clones may use it at once.
+ */
+#ifndef MEEPLE_RULES_H
+#define MEEPLE_RULES_H
+
+#include <glib.h>
+#include <stdint.h>
+
+G_BEGIN_DECLS
+
+/** Upper bound of segments on one tile (roads, cities, fields, ...). */
+#define MEEPLE_MAX_SEGMENTS 16
+/** Upper bound of players in one game (RULES BASE-01 CONVENTION: 2..6). */
+#define MEEPLE_MAX_PLAYERS 6
+/** Upper bound of distinct symbol names known to one MeepleRules. */
+#define MEEPLE_MAX_SYMBOLS 32
+
+/** Terrain of one tile edge (RULES BASE-05). */
+typedef enum {
+  MEEPLE_EDGE_FIELD = 0,
+  MEEPLE_EDGE_ROAD = 1,
+  MEEPLE_EDGE_CITY = 2,
+} MeepleEdge;
+
+/** Sides of a tile, clockwise from north.  Turning a tile by one quarter
+ * clockwise moves side s to side (s + 1) % 4. */
+typedef enum {
+  MEEPLE_NORTH = 0,
+  MEEPLE_EAST = 1,
+  MEEPLE_SOUTH = 2,
+  MEEPLE_WEST = 3,
+} MeepleSide;
+
+/** Half-edges, clockwise: Nw Ne En Es Se Sw Ws Wn (see doc/tile-format.md).
+ * A quarter turn clockwise moves half-edge h to (h + 2) % 8. */
+enum {
+  MEEPLE_HALF_NW = 0, MEEPLE_HALF_NE, MEEPLE_HALF_EN, MEEPLE_HALF_ES,
+  MEEPLE_HALF_SE, MEEPLE_HALF_SW, MEEPLE_HALF_WS, MEEPLE_HALF_WN,
+};
+
+/** How segments of a kind join into features. */
+typedef enum {
+  /** Joins across full edges (roads, cities); size = distinct tiles. */
+  MEEPLE_SHAPE_EDGE = 0,
+  /** Joins across half-edges (fields). Never completed. */
+  MEEPLE_SHAPE_FIELD = 1,
+  /** One-tile feature completed when its 8 neighbours are placed
+   * (monasteries, gardens). */
+  MEEPLE_SHAPE_SURROUND = 2,
+  /** A spot that joins nothing and is never a feature (e.g. a circus
+   * ring space registered by a plugin). */
+  MEEPLE_SHAPE_SPOT = 3,
+} MeepleShape;
+
+/** Segment kinds the core registers; plugins append their own. */
+typedef enum {
+  MEEPLE_KIND_ROAD = 0,
+  MEEPLE_KIND_CITY = 1,
+  MEEPLE_KIND_FIELD = 2,
+  MEEPLE_KIND_MONASTERY = 3,
+  /** Recorded on the base tiles that carry it; inert unless a rule set
+   * (The Abbot) lets a figure stand on it (RULES ABBOT-02). */
+  MEEPLE_KIND_GARDEN = 4,
+  MEEPLE_KIND_CORE_COUNT = 5,
+} MeepleKindId;
+
+/** A registered segment kind. */
+typedef struct {
+  char *name;      /**< "road", "city", "field", "monastery", "garden", ... */
+  char *code;      /**< prefix in tile files: "R", "C", "F", "M", "G", ... */
+  MeepleShape shape;
+  /** Whether a normal follower may be put on it (BASE-11). */
+  gboolean follower_allowed;
+  /** Scoring order group (RULES BASE-25): lower scores first. */
+  int score_group;
+} MeepleKind;
+
+/** One printed area of a tile, in the tile's canonical orientation. */
+typedef struct {
+  uint8_t kind;        /**< index into the kinds of the MeepleRules */
+  uint8_t number;      /**< the 1 of "C1"; 0 when the name has no number */
+  uint8_t edges;       /**< EDGE shape: bit s set = touches side s */
+  uint8_t halves;      /**< FIELD shape: bit h set = touches half-edge h */
+  uint8_t pennants;    /**< pennants (coats of arms) printed on it */
+  uint16_t borders;    /**< FIELD shape: bit i = borders segment i (a city) */
+  uint32_t symbols;    /**< bit i = symbol i of the MeepleRules */
+  char name[12];       /**< "C1", "R2", "M", "F3", ... as in the tile file */
+} MeepleSegment;
+
+/** One type of tile with its copies in the supply. */
+typedef struct {
+  char *id;            /**< unique across the rules: "A".."X", "Eg", ... */
+  char *tileset;       /**< id of the tile set that brought it */
+  guint count;         /**< copies shuffled into the supply */
+  uint8_t edges[4];    /**< MeepleEdge per side, canonical orientation */
+  uint8_t n_segments;
+  MeepleSegment segments[MEEPLE_MAX_SEGMENTS];
+  uint32_t symbols;    /**< tile-level symbols (volcano, dragon, ...) */
+  char *file;          /**< tile file and line it was defined at */
+  int line;
+} MeepleTileType;
+
+/** A loaded tile set. */
+typedef struct {
+  char *id;            /**< "base" */
+  char *name;          /**< "Base game (C2)" */
+  char *version;       /**< "1.0" */
+  char *file;
+  guint n_types;       /**< tile types it defined */
+  guint n_tiles;       /**< physical tiles it defined (start included) */
+} MeepleTileSetInfo;
+
+typedef struct MeepleRules MeepleRules;
+
+/** Creates rules holding only the core segment kinds and the "follower"
+ * figure type.  Never fails. */
+MeepleRules *meeple_rules_new(void);
+MeepleRules *meeple_rules_ref(MeepleRules *rules);
+void meeple_rules_unref(MeepleRules *rules);
+
+/** Loads a tile file (format: doc/tile-format.md).  On error nothing is
+ * added, FALSE is returned and @error (MEEPLE_ERROR_TILE_FILE) names
+ * file:line and what is wrong. */
+gboolean meeple_rules_load_tiles(MeepleRules *rules, const char *path,
+                                 GError **error);
+/** As meeple_rules_load_tiles() but from memory; @filename is used in
+ * messages only. */
+gboolean meeple_rules_load_tiles_data(MeepleRules *rules, const char *data,
+                                      gsize length, const char *filename,
+                                      GError **error);
+
+/** Registers a segment kind (for plugins).  Returns its index, or -1 with
+ * @error set when the name or code is taken.  Must happen before tiles
+ * that use it are loaded. */
+int meeple_rules_add_kind(MeepleRules *rules, const char *name,
+                          const char *code, MeepleShape shape,
+                          gboolean follower_allowed, int score_group,
+                          GError **error);
+guint meeple_rules_n_kinds(const MeepleRules *rules);
+const MeepleKind *meeple_rules_kind(const MeepleRules *rules, guint kind);
+
+/** Looks up or adds a symbol name; -1 if the table is full. */
+int meeple_rules_symbol(MeepleRules *rules, const char *name);
+/** Index of a known symbol, or -1. */
+int meeple_rules_find_symbol(const MeepleRules *rules, const char *name);
+const char *meeple_rules_symbol_name(const MeepleRules *rules, guint index);
+
+/** Core figure types; plugins append their own. */
+enum { MEEPLE_FIGURE_FOLLOWER = 0 };
+
+/** A registered figure type. */
+typedef struct {
+  char *name;          /**< "follower", "abbot", ... (used in records) */
+  /** Counts as a follower for majority and occupancy (BASE-12, BASE-14);
+   * neutral figures (dragon, fairy, ...) do not. */
+  gboolean is_follower;
+  /** Copies in each player's supply at the start; 0 for neutral figures. */
+  guint per_player;
+} MeepleFigureType;
+
+/** Registers a figure type; returns its index or -1 with @error set. */
+int meeple_rules_add_figure_type(MeepleRules *rules, const char *name,
+                                 gboolean is_follower, guint per_player,
+                                 GError **error);
+guint meeple_rules_n_figure_types(const MeepleRules *rules);
+const MeepleFigureType *meeple_rules_figure_type(const MeepleRules *rules,
+                                                 guint index);
+/** Index of a figure type by name, or -1. */
+int meeple_rules_find_figure_type(const MeepleRules *rules, const char *name);
+
+guint meeple_rules_n_tile_types(const MeepleRules *rules);
+const MeepleTileType *meeple_rules_tile_type(const MeepleRules *rules,
+                                             guint index);
+/** Index of the tile type with this id, or -1. */
+int meeple_rules_find_tile_type(const MeepleRules *rules, const char *id);
+/** Tile type of the start tile, or -1 when no loaded set names one. */
+int meeple_rules_start_tile(const MeepleRules *rules);
+guint meeple_rules_n_tilesets(const MeepleRules *rules);
+const MeepleTileSetInfo *meeple_rules_tileset(const MeepleRules *rules,
+                                              guint index);
+
+/** Terrain on side @side of tile type @type turned @rotation quarter turns
+ * clockwise. */
+MeepleEdge meeple_tile_edge(const MeepleTileType *type, guint rotation,
+                            MeepleSide side);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,226 @@
+/* notation.c — actions as text (meeple/notation.h, doc/game-record.md). */
+#include "internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *
+meeple_action_to_string(const MeepleGame *g, const MeepleAction *a)
+{
+  switch (a->kind) {
+  case MEEPLE_ACTION_PLACE_TILE:
+    return g_strdup_printf("place %s @ %d,%d r%u",
+                           a->tile < meeple_rules_n_tile_types(g->rules)
+                               ? rules_type(g->rules, a->tile)->id : "?",
+                           a->x, a->y, (guint)a->rotation * 90u);
+  case MEEPLE_ACTION_PASS:
+    return g_strdup("pass");
+  case MEEPLE_ACTION_PLACE_FIGURE: {
+    const char *figure = a->figure < meeple_rules_n_figure_types(g->rules)
+                             ? meeple_rules_figure_type(g->rules, a->figure)->name
+                             : "?";
+    int slot = board_slot_at(g, a->x, a->y);
+    const char *segment = "?";
+    if (slot >= 0) {
+      const MeepleTileType *t = rules_type(g->rules, g->placed[slot].type);
+      if (a->segment < t->n_segments)
+        segment = t->segments[a->segment].name;
+    }
+    if (slot >= 0 && slot == g->last_slot)
+      return g_strdup_printf("%s %s", figure, segment);
+    return g_strdup_printf("%s %s @ %d,%d", figure, segment, a->x, a->y);
+  }
+  default:
+    return g_strdup_printf("action-%u", a->kind);
+  }
+}
+
+typedef struct {
+  const char *start;
+  const char *p;
+  guint *column;
+  GError **error;
+} Cursor;
+
+G_GNUC_PRINTF(2, 3) static gboolean
+fail(Cursor *c, const char *format, ...)
+{
+  va_list ap;
+  va_start(ap, format);
+  g_autofree char *msg = g_strdup_vprintf(format, ap);
+  va_end(ap);
+  if (c->column)
+    *c->column = (guint)(c->p - c->start) + 1;
+  g_set_error(c->error, MEEPLE_ERROR, MEEPLE_ERROR_NOTATION, "%s", msg);
+  return FALSE;
+}
+
+static void
+skip_blanks(Cursor *c)
+{
+  while (*c->p == ' ' || *c->p == '\t')
+    c->p++;
+}
+
+/* Next word (up to a blank); empty at the end. */
+static char *
+word(Cursor *c)
+{
+  skip_blanks(c);
+  const char *s = c->p;
+  while (*c->p && *c->p != ' ' && *c->p != '\t')
+    c->p++;
+  return g_strndup(s, (gsize)(c->p - s));
+}
+
+static gboolean
+read_int(Cursor *c, int16_t *out)
+{
+  skip_blanks(c);
+  const char *s = c->p;
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (end == s || (!g_ascii_isdigit(*s) && *s != '-'))
+    return fail(c, "expected a whole number, found '%.10s'", s);
+  if (errno || v < -32000 || v > 32000) {
+    return fail(c, "coordinate %.10s is out of range", s);
+  }
+  c->p = end;
+  *out = (int16_t)v;
+  return TRUE;
+}
+
+/* "@ x,y" */
+static gboolean
+read_cell(Cursor *c, int16_t *x, int16_t *y)
+{
+  skip_blanks(c);
+  if (*c->p != '@')
+    return fail(c, "expected '@' before the cell, e.g. '@ 1,0'");
+  c->p++;
+  if (!read_int(c, x))
+    return FALSE;
+  skip_blanks(c);
+  if (*c->p != ',')
+    return fail(c, "expected ',' between x and y, e.g. '@ 1,0'");
+  c->p++;
+  return read_int(c, y);
+}
+
+static gboolean
+at_end(Cursor *c)
+{
+  skip_blanks(c);
+  if (*c->p)
+    return fail(c, "unexpected '%s' at the end of the action", c->p);
+  return TRUE;
+}
+
+static gboolean
+parse_place(const MeepleGame *g, Cursor *c, MeepleAction *a)
+{
+  a->kind = MEEPLE_ACTION_PLACE_TILE;
+  skip_blanks(c);
+  const char *id_at = c->p;
+  g_autofree char *id = word(c);
+  if (!*id)
+    return fail(c, "'place' needs a tile id, e.g. 'place D @ 1,0 r90'");
+  int type = meeple_rules_find_tile_type(g->rules, id);
+  if (type < 0) {
+    c->p = id_at;
+    return fail(c, "unknown tile '%s'", id);
+  }
+  a->tile = (uint16_t)type;
+  if (!read_cell(c, &a->x, &a->y))
+    return FALSE;
+  skip_blanks(c);
+  const char *rot_at = c->p;
+  g_autofree char *rot = word(c);
+  if (rot[0] != 'r' ||
+      (strcmp(rot + 1, "0") && strcmp(rot + 1, "90") &&
+       strcmp(rot + 1, "180") && strcmp(rot + 1, "270"))) {
+    c->p = rot_at;
+    return fail(c, "expected the rotation r0, r90, r180 or r270, found '%s'",
+                rot);
+  }
+  a->rotation = (uint8_t)(atoi(rot + 1) / 90);
+  return at_end(c);
+}
+
+static gboolean
+parse_figure(const MeepleGame *g, Cursor *c, int figure, MeepleAction *a)
+{
+  a->kind = MEEPLE_ACTION_PLACE_FIGURE;
+  a->figure = (uint8_t)figure;
+  skip_blanks(c);
+  const char *seg_at = c->p;
+  g_autofree char *seg = word(c);
+  if (!*seg)
+    return fail(c, "'%s' needs a segment of the tile, e.g. '%s C1'",
+                meeple_rules_figure_type(g->rules, (guint)figure)->name,
+                meeple_rules_figure_type(g->rules, (guint)figure)->name);
+  int slot;
+  skip_blanks(c);
+  if (*c->p == '@') {
+    if (!read_cell(c, &a->x, &a->y))
+      return FALSE;
+    slot = board_slot_at(g, a->x, a->y);
+    if (slot < 0)
+      return fail(c, "no tile at %d,%d", a->x, a->y);
+  } else {
+    slot = g->last_slot;
+    if (slot < 0)
+      return fail(c, "no tile was placed this turn; say where, e.g. '%s "
+                  "%s @ 0,0'", meeple_rules_figure_type(g->rules,
+                                                       (guint)figure)->name,
+                  seg);
+    a->x = g->placed[slot].x;
+    a->y = g->placed[slot].y;
+  }
+  const MeepleTileType *t = rules_type(g->rules, g->placed[slot].type);
+  for (guint i = 0; i < t->n_segments; i++)
+    if (strcmp(t->segments[i].name, seg) == 0) {
+      a->segment = (uint8_t)i;
+      return at_end(c);
+    }
+  GString *names = g_string_new(NULL);
+  for (guint i = 0; i < t->n_segments; i++)
+    g_string_append_printf(names, "%s%s", i ? ", " : "",
+                           t->segments[i].name);
+  c->p = seg_at;
+  fail(c, "tile %s has no segment '%s' (it has %s)", t->id, seg, names->str);
+  g_string_free(names, TRUE);
+  return FALSE;
+}
+
+gboolean
+meeple_action_parse(const MeepleGame *g, const char *text,
+                    MeepleAction *action, guint *column, GError **error)
+{
+  Cursor c = { .start = text, .p = text, .column = column, .error = error };
+  MeepleAction a;
+  memset(&a, 0, sizeof a);
+  skip_blanks(&c);
+  const char *verb_at = c.p;
+  g_autofree char *verb = word(&c);
+  gboolean ok;
+  int figure;
+  if (strcmp(verb, "place") == 0) {
+    ok = parse_place(g, &c, &a);
+  } else if (strcmp(verb, "pass") == 0) {
+    a.kind = MEEPLE_ACTION_PASS;
+    ok = at_end(&c);
+  } else if ((figure = meeple_rules_find_figure_type(g->rules, verb)) >= 0) {
+    ok = parse_figure(g, &c, figure, &a);
+  } else {
+    c.p = verb_at;
+    ok = fail(&c, *verb ? "unknown action '%s' (expected 'place', 'pass' or "
+                          "a figure such as 'follower')"
+                        : "empty action%s", verb);
+  }
+  if (ok)
+    *action = a;
+  return ok;
+}

@@ -1,0 +1,300 @@
+/* rules.c — the registry of segment kinds, symbols, figure types and tile
+ * types a game is played with. */
+#include "internal.h"
+
+#include <string.h>
+
+static void
+kind_free(gpointer p)
+{
+  MeepleKind *k = p;
+  g_free(k->name);
+  g_free(k->code);
+  g_free(k);
+}
+
+static void
+figure_type_free(gpointer p)
+{
+  MeepleFigureType *f = p;
+  g_free(f->name);
+  g_free(f);
+}
+
+static void
+tileset_free(gpointer p)
+{
+  MeepleTileSetInfo *s = p;
+  g_free(s->id);
+  g_free(s->name);
+  g_free(s->version);
+  g_free(s->file);
+  g_free(s);
+}
+
+static void
+tile_type_clear(gpointer p)
+{
+  MeepleTileType *t = p;
+  g_free(t->id);
+  g_free(t->tileset);
+  g_free(t->file);
+}
+
+MeepleRules *
+meeple_rules_new(void)
+{
+  MeepleRules *rules = g_new0(MeepleRules, 1);
+  rules->ref_count = 1;
+  rules->kinds = g_ptr_array_new_with_free_func(kind_free);
+  rules->tile_types = g_array_new(FALSE, TRUE, sizeof(MeepleTileType));
+  g_array_set_clear_func(rules->tile_types, tile_type_clear);
+  rules->derived = g_array_new(FALSE, TRUE, sizeof(TileDerived));
+  rules->tilesets = g_ptr_array_new_with_free_func(tileset_free);
+  rules->figure_types = g_ptr_array_new_with_free_func(figure_type_free);
+  rules->start_tile = -1;
+
+  /* Order must match MeepleKindId.  Score groups follow BASE-25: roads,
+   * cities, monasteries and gardens, ..., fields last. */
+  meeple_rules_add_kind(rules, "road", "R", MEEPLE_SHAPE_EDGE, TRUE, 0, NULL);
+  meeple_rules_add_kind(rules, "city", "C", MEEPLE_SHAPE_EDGE, TRUE, 1, NULL);
+  meeple_rules_add_kind(rules, "field", "F", MEEPLE_SHAPE_FIELD, TRUE, 100,
+                        NULL);
+  meeple_rules_add_kind(rules, "monastery", "M", MEEPLE_SHAPE_SURROUND, TRUE,
+                        2, NULL);
+  meeple_rules_add_kind(rules, "garden", "G", MEEPLE_SHAPE_SURROUND, FALSE, 2,
+                        NULL);
+  meeple_rules_add_figure_type(rules, "follower", TRUE, 7, NULL);
+  return rules;
+}
+
+MeepleRules *
+meeple_rules_ref(MeepleRules *rules)
+{
+  g_atomic_int_inc(&rules->ref_count);
+  return rules;
+}
+
+void
+meeple_rules_unref(MeepleRules *rules)
+{
+  if (!rules || !g_atomic_int_dec_and_test(&rules->ref_count))
+    return;
+  g_ptr_array_unref(rules->kinds);
+  for (guint i = 0; i < rules->n_symbols; i++)
+    g_free(rules->symbols[i]);
+  g_array_unref(rules->tile_types);
+  g_array_unref(rules->derived);
+  g_ptr_array_unref(rules->tilesets);
+  g_ptr_array_unref(rules->figure_types);
+  g_free(rules);
+}
+
+int
+meeple_rules_add_kind(MeepleRules *rules, const char *name, const char *code,
+                      MeepleShape shape, gboolean follower_allowed,
+                      int score_group, GError **error)
+{
+  for (guint i = 0; i < rules->kinds->len; i++) {
+    const MeepleKind *k = rules_kind(rules, i);
+    if (strcmp(k->name, name) == 0 || strcmp(k->code, code) == 0) {
+      g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,
+                  "segment kind '%s' (code '%s') clashes with kind '%s' "
+                  "(code '%s')", name, code, k->name, k->code);
+      return -1;
+    }
+  }
+  if (rules->kinds->len >= 255 || !*code || !g_ascii_isupper(code[0])) {
+    g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,
+                "cannot register segment kind '%s': code '%s' must start "
+                "with a capital letter and at most 255 kinds exist",
+                name, code);
+    return -1;
+  }
+  for (const char *c = code; *c; c++)
+    if (!g_ascii_isalpha(*c)) {
+      g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,
+                  "segment kind code '%s' may contain letters only", code);
+      return -1;
+    }
+  MeepleKind *k = g_new0(MeepleKind, 1);
+  k->name = g_strdup(name);
+  k->code = g_strdup(code);
+  k->shape = shape;
+  k->follower_allowed = follower_allowed;
+  k->score_group = score_group;
+  g_ptr_array_add(rules->kinds, k);
+  return (int)rules->kinds->len - 1;
+}
+
+guint
+meeple_rules_n_kinds(const MeepleRules *rules)
+{
+  return rules->kinds->len;
+}
+
+const MeepleKind *
+meeple_rules_kind(const MeepleRules *rules, guint kind)
+{
+  g_return_val_if_fail(kind < rules->kinds->len, NULL);
+  return rules_kind(rules, kind);
+}
+
+int
+meeple_rules_find_symbol(const MeepleRules *rules, const char *name)
+{
+  for (guint i = 0; i < rules->n_symbols; i++)
+    if (strcmp(rules->symbols[i], name) == 0)
+      return (int)i;
+  return -1;
+}
+
+int
+meeple_rules_symbol(MeepleRules *rules, const char *name)
+{
+  int i = meeple_rules_find_symbol(rules, name);
+  if (i >= 0)
+    return i;
+  if (rules->n_symbols >= MEEPLE_MAX_SYMBOLS)
+    return -1;
+  rules->symbols[rules->n_symbols] = g_strdup(name);
+  return (int)rules->n_symbols++;
+}
+
+const char *
+meeple_rules_symbol_name(const MeepleRules *rules, guint index)
+{
+  g_return_val_if_fail(index < rules->n_symbols, NULL);
+  return rules->symbols[index];
+}
+
+int
+meeple_rules_add_figure_type(MeepleRules *rules, const char *name,
+                             gboolean is_follower, guint per_player,
+                             GError **error)
+{
+  if (meeple_rules_find_figure_type(rules, name) >= 0 ||
+      rules->figure_types->len >= 255 || per_player > 255) {
+    g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,
+                "cannot register figure type '%s': name taken, too many "
+                "types or more than 255 per player", name);
+    return -1;
+  }
+  MeepleFigureType *f = g_new0(MeepleFigureType, 1);
+  f->name = g_strdup(name);
+  f->is_follower = is_follower;
+  f->per_player = per_player;
+  g_ptr_array_add(rules->figure_types, f);
+  return (int)rules->figure_types->len - 1;
+}
+
+guint
+meeple_rules_n_figure_types(const MeepleRules *rules)
+{
+  return rules->figure_types->len;
+}
+
+const MeepleFigureType *
+meeple_rules_figure_type(const MeepleRules *rules, guint index)
+{
+  g_return_val_if_fail(index < rules->figure_types->len, NULL);
+  return g_ptr_array_index(rules->figure_types, index);
+}
+
+int
+meeple_rules_find_figure_type(const MeepleRules *rules, const char *name)
+{
+  for (guint i = 0; i < rules->figure_types->len; i++) {
+    const MeepleFigureType *f = g_ptr_array_index(rules->figure_types, i);
+    if (strcmp(f->name, name) == 0)
+      return (int)i;
+  }
+  return -1;
+}
+
+guint
+meeple_rules_n_tile_types(const MeepleRules *rules)
+{
+  return rules->tile_types->len;
+}
+
+const MeepleTileType *
+meeple_rules_tile_type(const MeepleRules *rules, guint index)
+{
+  g_return_val_if_fail(index < rules->tile_types->len, NULL);
+  return rules_type(rules, index);
+}
+
+int
+meeple_rules_find_tile_type(const MeepleRules *rules, const char *id)
+{
+  for (guint i = 0; i < rules->tile_types->len; i++)
+    if (strcmp(rules_type(rules, i)->id, id) == 0)
+      return (int)i;
+  return -1;
+}
+
+int
+meeple_rules_start_tile(const MeepleRules *rules)
+{
+  return rules->start_tile;
+}
+
+guint
+meeple_rules_n_tilesets(const MeepleRules *rules)
+{
+  return rules->tilesets->len;
+}
+
+const MeepleTileSetInfo *
+meeple_rules_tileset(const MeepleRules *rules, guint index)
+{
+  g_return_val_if_fail(index < rules->tilesets->len, NULL);
+  return g_ptr_array_index(rules->tilesets, index);
+}
+
+MeepleEdge
+meeple_tile_edge(const MeepleTileType *type, guint rotation, MeepleSide side)
+{
+  return type->edges[unrot_side(side, rotation & 3)];
+}
+
+void
+meeple_rules_derive(const MeepleRules *rules, guint index, TileDerived *d)
+{
+  const MeepleTileType *t = rules_type(rules, index);
+  memset(d, 0, sizeof *d);
+  memset(d->side_segment, -1, sizeof d->side_segment);
+  memset(d->half_segment, -1, sizeof d->half_segment);
+  for (guint r = 0; r < 4; r++)
+    for (guint s = 0; s < 4; s++)
+      d->packed_edges[r] |= (uint8_t)(t->edges[s] << (2 * rot_side(s, r)));
+  for (guint i = 0; i < t->n_segments; i++) {
+    const MeepleSegment *seg = &t->segments[i];
+    switch (rules_kind(rules, seg->kind)->shape) {
+    case MEEPLE_SHAPE_EDGE:
+      for (guint s = 0; s < 4; s++)
+        if (seg->edges & (1u << s)) {
+          d->side_segment[s] = (int8_t)i;
+          d->segment_open[i]++;
+        }
+      break;
+    case MEEPLE_SHAPE_FIELD:
+      for (guint h = 0; h < 8; h++)
+        if (seg->halves & (1u << h))
+          d->half_segment[h] = (int8_t)i;
+      break;
+    case MEEPLE_SHAPE_SURROUND:
+      d->has_surround = TRUE;
+      break;
+    case MEEPLE_SHAPE_SPOT:
+      break;
+    }
+  }
+}
+
+const TileDerived *
+meeple_rules_derived(const MeepleRules *rules, guint type)
+{
+  return &g_array_index(rules->derived, TileDerived, type);
+}

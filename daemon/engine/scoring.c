@@ -1,0 +1,237 @@
+/* scoring.c — scoring features during the game and at the end
+ * (RULES BASE-14..19, BASE-22..25). */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  guint root;
+  int group;
+  int first_x, first_y;
+  guint kind;
+} Scorable;
+
+static int
+compare_scorable(const void *pa, const void *pb)
+{
+  /* BASE-25: by type group, then first tile in reading order; kind and
+   * node only make the order total. */
+  const Scorable *a = pa, *b = pb;
+  if (a->group != b->group)
+    return a->group < b->group ? -1 : 1;
+  if (a->first_y != b->first_y)
+    return a->first_y < b->first_y ? -1 : 1;
+  if (a->first_x != b->first_x)
+    return a->first_x < b->first_x ? -1 : 1;
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
+  return a->root < b->root ? -1 : (a->root > b->root);
+}
+
+static void
+add_scorable(MeepleGame *g, Scorable *list, guint *n, guint root)
+{
+  for (guint i = 0; i < *n; i++)
+    if (list[i].root == root)
+      return;
+  Scorable *s = &list[(*n)++];
+  s->root = root;
+  s->kind = g->nodes[root].kind;
+  s->group = rules_kind(g->rules, s->kind)->score_group;
+  feature_tiles(g, root, &s->first_x, &s->first_y);
+}
+
+/* Completed cities bordering the field @root (BASE-23). */
+static guint
+field_cities(MeepleGame *g, guint root)
+{
+  guint cities[256];
+  guint n_cities = 0, n = root;
+  do {
+    const Node *node = &g->nodes[n];
+    const Placed *p = &g->placed[node->slot];
+    uint16_t borders =
+        rules_type(g->rules, p->type)->segments[node->segment].borders;
+    for (guint j = 0; borders; j++, borders >>= 1) {
+      if (!(borders & 1))
+        continue;
+      guint city = feature_find(g, p->node0 + j);
+      if (!feature_completed(g, city))
+        continue;
+      guint k;
+      for (k = 0; k < n_cities && cities[k] != city; k++)
+        ;
+      if (k == n_cities && n_cities < G_N_ELEMENTS(cities))
+        cities[n_cities++] = city;
+    }
+    n = node->next;
+  } while (n != root);
+  return n_cities;
+}
+
+/* Value of the feature at @root and the rule that gives it. */
+static int
+feature_value(MeepleGame *g, guint root, gboolean final, const char **rule)
+{
+  const Node *node = &g->nodes[root];
+  switch (node->kind) {
+  case MEEPLE_KIND_ROAD:
+    *rule = final ? "BASE-22" : "BASE-16";
+    return (int)feature_tiles(g, root, NULL, NULL);
+  case MEEPLE_KIND_CITY: {
+    int size = (int)(feature_tiles(g, root, NULL, NULL) +
+                     feature_pennants(g, root));
+    *rule = final ? "BASE-22" : "BASE-17";
+    return final ? size : 2 * size;
+  }
+  case MEEPLE_KIND_FIELD:
+    *rule = "BASE-23";
+    return 3 * (int)field_cities(g, root);
+  default:
+    break;
+  }
+  if (rules_kind(g->rules, node->kind)->shape == MEEPLE_SHAPE_SURROUND) {
+    /* monastery, and garden (scored like one, ABBOT-02) */
+    *rule = final ? "BASE-22" : "BASE-18";
+    return final ? 1 + (int)surround_neighbours(g, node->slot) : 9;
+  }
+  *rule = NULL;
+  return 0;
+}
+
+static void
+feature_event(MeepleGame *g, MeepleEvent *e, guint root)
+{
+  const Node *node = &g->nodes[root];
+  const Placed *p = &g->placed[node->slot];
+  e->kind = node->kind;
+  e->x = p->x;
+  e->y = p->y;
+  e->tile = p->type;
+  e->segment = node->segment;
+}
+
+/* Scores one feature: majority (BASE-14) gets its value; during the game
+ * its followers then go home (BASE-19). */
+static void
+score_feature(MeepleGame *g, guint root, gboolean final)
+{
+  if (!final) {
+    static const char *const completion_rule[] = { "BASE-08", "BASE-09",
+                                                   NULL, "BASE-10" };
+    MeepleEvent *e = game_event(g, MEEPLE_EVENT_FEATURE_COMPLETED);
+    feature_event(g, e, root);
+    e->arg = (int32_t)feature_tiles(g, root, NULL, NULL);
+    e->rule = e->kind < G_N_ELEMENTS(completion_rule)
+                  ? completion_rule[e->kind] : NULL;
+  }
+  if (g->nodes[root].followers == 0)
+    return; /* BASE-15: nobody scores an empty feature */
+
+  guint count[MEEPLE_MAX_PLAYERS] = { 0 };
+  guint best = 0;
+  for (guint i = 0; i < g->n_figures; i++) {
+    const Figure *f = &g->figures[i];
+    if (f->node == NO_NODE || f->owner < 0 ||
+        !meeple_rules_figure_type(g->rules, f->type)->is_follower ||
+        feature_find(g, f->node) != root)
+      continue;
+    if (++count[f->owner] > best)
+      best = count[f->owner];
+  }
+  const char *rule = NULL;
+  int value = feature_value(g, root, final, &rule);
+  for (guint p = 0; p < g->n_players; p++) {
+    if (count[p] != best || best == 0)
+      continue;
+    g->score[p] += value;
+    MeepleEvent *e = game_event(g, MEEPLE_EVENT_POINTS_SCORED);
+    feature_event(g, e, root);
+    e->player = (int8_t)p;
+    e->points = value;
+    e->rule = rule;
+  }
+  if (final)
+    return; /* figures stay on the board after the last scoring */
+  for (guint i = 0; i < g->n_figures; i++) {
+    const Figure *f = &g->figures[i];
+    if (f->node != NO_NODE && feature_find(g, f->node) == root)
+      figure_return(g, i, "BASE-19");
+  }
+}
+
+void
+scoring_after_turn(MeepleGame *g)
+{
+  if (g->last_slot < 0)
+    return;
+  guint slot = (guint)g->last_slot;
+  const Placed *p = &g->placed[slot];
+  Scorable list[MEEPLE_MAX_SEGMENTS * 9];
+  guint n = 0;
+  /* BASE-15: what this turn's tile completed: its roads and cities ... */
+  for (guint i = 0; i < p->n_segments; i++) {
+    guint root = feature_find(g, p->node0 + i);
+    const Node *node = &g->nodes[root];
+    if (rules_kind(g->rules, node->kind)->shape == MEEPLE_SHAPE_EDGE &&
+        node->open == 0)
+      add_scorable(g, list, &n, root);
+  }
+  /* ... and the monasteries (gardens) in its 3x3 area. */
+  for (int y = p->y - 1; y <= p->y + 1; y++)
+    for (int x = p->x - 1; x <= p->x + 1; x++) {
+      int s = board_slot_at(g, x, y);
+      if (s < 0)
+        continue;
+      const Placed *q = &g->placed[s];
+      if (!meeple_rules_derived(g->rules, q->type)->has_surround ||
+          surround_neighbours(g, (guint)s) != 8)
+        continue;
+      for (guint i = 0; i < q->n_segments; i++) {
+        guint node = q->node0 + i;
+        if (rules_kind(g->rules, g->nodes[node].kind)->shape ==
+            MEEPLE_SHAPE_SURROUND)
+          add_scorable(g, list, &n, node);
+      }
+    }
+  qsort(list, n, sizeof *list, compare_scorable);
+  for (guint i = 0; i < n; i++)
+    score_feature(g, list[i].root, FALSE);
+}
+
+void
+scoring_final(MeepleGame *g)
+{
+  /* Every feature still holding a follower: unfinished roads, cities and
+   * monasteries (BASE-22) and fields with farmers (BASE-23). */
+  Scorable *list = g_new(Scorable, g->n_figures + 1);
+  guint n = 0;
+  for (guint i = 0; i < g->n_figures; i++) {
+    const Figure *f = &g->figures[i];
+    if (f->node == NO_NODE ||
+        !meeple_rules_figure_type(g->rules, f->type)->is_follower)
+      continue;
+    guint root = feature_find(g, f->node);
+    if (g->nodes[root].kind == MEEPLE_KIND_FIELD && g->config.no_farmers)
+      continue;
+    add_scorable(g, list, &n, root);
+  }
+  qsort(list, n, sizeof *list, compare_scorable);
+  for (guint i = 0; i < n; i++)
+    score_feature(g, list[i].root, TRUE);
+  g_free(list);
+
+  int top = G_MININT;
+  for (guint p = 0; p < g->n_players; p++)
+    top = MAX(top, g->score[p]);
+  game_event(g, MEEPLE_EVENT_GAME_OVER);
+  for (guint p = 0; p < g->n_players; p++) {
+    if (g->score[p] != top)
+      continue;
+    MeepleEvent *e = game_event(g, MEEPLE_EVENT_WINNER);
+    e->player = (int8_t)p;
+    e->points = top;
+    e->rule = "BASE-24";
+  }
+}

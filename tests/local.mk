@@ -1,0 +1,47 @@
+# Check suites.  Each test program is one suite; tests/testutil.c holds the
+# helpers they share (rules from the source tree, games from a tile order,
+# actions by notation).
+check_LTLIBRARIES = tests/libtestutil.la
+tests_libtestutil_la_SOURCES = tests/testutil.c tests/testutil.h
+tests_libtestutil_la_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+
+TEST_LDADD = tests/libtestutil.la daemon/engine/libmeeple.la $(CHECK_LIBS) $(GLIB_LIBS)
+TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DTEST_SRCDIR=\"$(abs_top_srcdir)\" -DTEST_BUILDDIR=\"$(abs_top_builddir)\"
+
+ENGINE_TESTS = \
+	tests/test-tiles \
+	tests/test-board \
+	tests/test-notation \
+	tests/test-rules-base \
+	tests/test-record \
+	tests/test-properties
+
+check_PROGRAMS += $(ENGINE_TESTS)
+TESTS += $(ENGINE_TESTS)
+
+tests_test_tiles_SOURCES = tests/test-tiles.c
+tests_test_tiles_CFLAGS = $(TEST_CFLAGS)
+tests_test_tiles_LDADD = $(TEST_LDADD)
+tests_test_board_SOURCES = tests/test-board.c
+tests_test_board_CFLAGS = $(TEST_CFLAGS)
+tests_test_board_LDADD = $(TEST_LDADD)
+tests_test_notation_SOURCES = tests/test-notation.c
+tests_test_notation_CFLAGS = $(TEST_CFLAGS)
+tests_test_notation_LDADD = $(TEST_LDADD)
+tests_test_rules_base_SOURCES = tests/test-rules-base.c
+tests_test_rules_base_CFLAGS = $(TEST_CFLAGS)
+tests_test_rules_base_LDADD = $(TEST_LDADD)
+tests_test_record_SOURCES = tests/test-record.c
+tests_test_record_CFLAGS = $(TEST_CFLAGS)
+tests_test_record_LDADD = $(TEST_LDADD)
+tests_test_properties_SOURCES = tests/test-properties.c
+tests_test_properties_CFLAGS = $(TEST_CFLAGS)
+tests_test_properties_LDADD = $(TEST_LDADD)
+
+# meeple-sim end to end (shell): play, replay round trip, tiles, errors.
+TESTS += tests/test-sim.sh
+EXTRA_DIST += tests/test-sim.sh tests/data
+TESTS_ENVIRONMENT = \
+	MEEPLE_SIM=$(abs_top_builddir)/daemon/sim/meeple-sim \
+	MEEPLE_TILES_DIR=$(abs_top_srcdir)/data/tiles \
+	TEST_SRCDIR=$(abs_top_srcdir); export MEEPLE_SIM MEEPLE_TILES_DIR TEST_SRCDIR;

@@ -1,0 +1,138 @@
+/* tests/testutil.c — helpers shared by the Check suites. */
+#include "testutil.h"
+
+#include <string.h>
+
+MeepleRules *
+tu_base_rules(void)
+{
+  MeepleRules *rules = meeple_rules_new();
+  GError *error = NULL;
+  if (!meeple_rules_load_tiles(rules, TEST_SRCDIR "/data/tiles/base.tiles",
+                               &error))
+    ck_abort_msg("cannot load base tiles: %s", error->message);
+  return rules;
+}
+
+MeepleGame *
+tu_game(MeepleRules *rules, guint n_players, const char *tiles,
+        gboolean no_farmers)
+{
+  g_auto(GStrv) ids = g_strsplit_set(tiles, " \t\n", -1);
+  GArray *order = g_array_new(FALSE, FALSE, sizeof(guint16));
+  for (guint i = 0; ids[i]; i++) {
+    if (!ids[i][0])
+      continue;
+    int t = meeple_rules_find_tile_type(rules, ids[i]);
+    ck_assert_msg(t >= 0, "unknown tile id '%s'", ids[i]);
+    guint16 v = (guint16)t;
+    g_array_append_val(order, v);
+  }
+  MeepleGameConfig cfg = {
+    .n_players = n_players,
+    .seed = 1,
+    .tile_order = (const guint16 *)order->data,
+    .n_tile_order = order->len,
+    .no_farmers = no_farmers,
+  };
+  GError *error = NULL;
+  MeepleGame *game = meeple_game_new(rules, &cfg, &error);
+  ck_assert_msg(game != NULL, "meeple_game_new: %s",
+                error ? error->message : "?");
+  g_array_free(order, TRUE);
+  return game;
+}
+
+gboolean
+tu_try(MeepleGame *game, const char *text, char **message)
+{
+  MeepleAction action;
+  GError *error = NULL;
+  if (message)
+    *message = NULL;
+  if (!meeple_action_parse(game, text, &action, NULL, &error) ||
+      !meeple_game_apply(game, &action, NULL, NULL, &error)) {
+    if (message)
+      *message = g_strdup(error->message);
+    g_error_free(error);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+const MeepleEvent *
+tu_act(MeepleGame *game, const char *text, gsize *n_events)
+{
+  MeepleAction action;
+  GError *error = NULL;
+  const MeepleEvent *events = NULL;
+  gsize n = 0;
+  if (!meeple_action_parse(game, text, &action, NULL, &error))
+    ck_abort_msg("cannot parse '%s': %s", text, error->message);
+  if (!meeple_game_apply(game, &action, &events, &n, &error))
+    ck_abort_msg("'%s' rejected: %s", text, error->message);
+  if (n_events)
+    *n_events = n;
+  return events;
+}
+
+guint
+tu_count_events(const MeepleEvent *events, gsize n, guint type,
+                const char *rule)
+{
+  guint count = 0;
+  for (gsize i = 0; i < n; i++)
+    if (events[i].type == type &&
+        (!rule || (events[i].rule && strcmp(events[i].rule, rule) == 0)))
+      count++;
+  return count;
+}
+
+const MeepleEvent *
+tu_find_event(const MeepleEvent *events, gsize n, guint type, guint nth)
+{
+  for (gsize i = 0; i < n; i++)
+    if (events[i].type == type && nth-- == 0)
+      return &events[i];
+  return NULL;
+}
+
+gboolean
+tu_is_legal(MeepleGame *game, const char *text)
+{
+  const MeepleDecision *d = meeple_game_decision(game);
+  MeepleAction action;
+  if (!d || !meeple_action_parse(game, text, &action, NULL, NULL))
+    return FALSE;
+  for (gsize i = 0; i < d->n_actions; i++)
+    if (memcmp(&d->actions[i], &action, sizeof action) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+guint
+tu_figures_at(const MeepleGame *game, guint player, int x, int y,
+              guint segment)
+{
+  guint count = 0;
+  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, i);
+    if (f.on_board && f.owner == (int)player && f.x == x && f.y == y &&
+        f.segment == segment)
+      count++;
+  }
+  return count;
+}
+
+guint
+tu_segment(const MeepleRules *rules, const char *tile_id, const char *name)
+{
+  int t = meeple_rules_find_tile_type(rules, tile_id);
+  ck_assert_msg(t >= 0, "unknown tile %s", tile_id);
+  const MeepleTileType *type = meeple_rules_tile_type(rules, (guint)t);
+  for (guint i = 0; i < type->n_segments; i++)
+    if (strcmp(type->segments[i].name, name) == 0)
+      return i;
+  ck_abort_msg("tile %s has no segment %s", tile_id, name);
+  return 0;
+}

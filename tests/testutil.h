@@ -1,0 +1,44 @@
+/* tests/testutil.h — helpers shared by the Check suites. */
+#ifndef MEEPLE_TESTUTIL_H
+#define MEEPLE_TESTUTIL_H
+
+#include <check.h>
+#include <meeple.h>
+
+/** Rules with the base tile set of the source tree.  Aborts the test on
+ * error.  Unref when done. */
+MeepleRules *tu_base_rules(void);
+
+/** A game of @n_players on @rules whose supply is exactly @tiles, a
+ * space-separated list of tile ids drawn in that order ("V K D ...").
+ * Farmers on unless @no_farmers. */
+MeepleGame *tu_game(MeepleRules *rules, guint n_players, const char *tiles,
+                    gboolean no_farmers);
+
+/** Parses @text in the notation and applies it; fails the test (with the
+ * error message and @text) if it is not legal.  Returns the events. */
+const MeepleEvent *tu_act(MeepleGame *game, const char *text, gsize *n_events);
+
+/** Parses and applies @text; returns TRUE when legal.  The error message, if
+ * any, goes to *@message (free it). */
+gboolean tu_try(MeepleGame *game, const char *text, char **message);
+
+/** Number of events of @type (and, when @rule is not NULL, citing @rule)
+ * in @events. */
+guint tu_count_events(const MeepleEvent *events, gsize n, guint type,
+                      const char *rule);
+/** The @nth (0-based) event of @type in @events, or NULL. */
+const MeepleEvent *tu_find_event(const MeepleEvent *events, gsize n,
+                                 guint type, guint nth);
+
+/** Whether the pending decision lists an action whose notation is @text. */
+gboolean tu_is_legal(MeepleGame *game, const char *text);
+
+/** Figures of @player on the board at (x, y), segment @segment. */
+guint tu_figures_at(const MeepleGame *game, guint player, int x, int y,
+                    guint segment);
+/** Segment index of the segment named @name ("C1") on tile type @type. */
+guint tu_segment(const MeepleRules *rules, const char *tile_id,
+                 const char *name);
+
+#endif
