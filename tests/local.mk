@@ -3,7 +3,7 @@
 # actions by notation).
 check_LTLIBRARIES = tests/libtestutil.la
 tests_libtestutil_la_SOURCES = tests/testutil.c tests/testutil.h
-tests_libtestutil_la_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_libtestutil_la_CFLAGS = $(TEST_CFLAGS)
 
 TEST_LDADD = tests/libtestutil.la daemon/engine/libmeeple.la $(CHECK_LIBS) $(GLIB_LIBS)
 TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DTEST_SRCDIR=\"$(abs_top_srcdir)\" -DTEST_BUILDDIR=\"$(abs_top_builddir)\"

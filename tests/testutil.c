@@ -136,3 +136,68 @@ tu_segment(const MeepleRules *rules, const char *tile_id, const char *name)
   ck_abort_msg("tile %s has no segment %s", tile_id, name);
   return 0;
 }
+
+char *
+tu_state_digest(MeepleGame *game)
+{
+  GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+#define FEED(v) do { gint64 _v = (gint64)(v); \
+    g_checksum_update(sum, (const guchar *)&_v, sizeof _v); } while (0)
+  FEED(meeple_game_phase(game));
+  FEED(meeple_game_turn(game));
+  FEED(meeple_game_active_player(game));
+  FEED(meeple_game_is_over(game));
+  FEED(meeple_game_tiles_left(game));
+  FEED(meeple_game_drawn_tile(game));
+  FEED(meeple_game_n_discarded(game));
+  guint n_types = meeple_rules_n_figure_types(meeple_game_rules(game));
+  for (guint p = 0; p < meeple_game_n_players(game); p++) {
+    FEED(meeple_game_score(game, p));
+    for (guint f = 0; f < n_types; f++)
+      FEED(meeple_game_supply(game, p, f));
+  }
+  for (guint i = 0; i < meeple_game_n_placed(game); i++) {
+    MeeplePlacedTile t = meeple_game_placed(game, i);
+    FEED(t.type); FEED(t.x); FEED(t.y); FEED(t.rotation);
+  }
+  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, i);
+    FEED(f.type); FEED(f.owner); FEED(f.on_board);
+    if (f.on_board) {
+      FEED(f.x); FEED(f.y); FEED(f.segment);
+    }
+  }
+  const MeepleDecision *d = meeple_game_decision(game);
+  if (d) {
+    FEED(d->kind); FEED(d->player); FEED(d->n_actions);
+    g_checksum_update(sum, (const guchar *)d->actions,
+                      d->n_actions * sizeof(MeepleAction));
+  }
+#undef FEED
+  char *hex = g_strdup(g_checksum_get_string(sum));
+  g_checksum_free(sum);
+  return hex;
+}
+
+gboolean
+tu_placement_ok(const MeepleGame *game, guint type, int x, int y,
+                guint rotation)
+{
+  static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+  const MeepleRules *rules = meeple_game_rules(game);
+  const MeepleTileType *t = meeple_rules_tile_type(rules, type);
+  if (meeple_game_tile_at(game, x, y, NULL))
+    return FALSE;
+  gboolean touches = FALSE;
+  for (guint s = 0; s < 4; s++) {
+    MeeplePlacedTile n;
+    if (!meeple_game_tile_at(game, x + dx[s], y + dy[s], &n))
+      continue;
+    touches = TRUE;
+    const MeepleTileType *nt = meeple_rules_tile_type(rules, n.type);
+    if (meeple_tile_edge(t, rotation, s) !=
+        meeple_tile_edge(nt, n.rotation, (s + 2) % 4))
+      return FALSE;
+  }
+  return touches;
+}

@@ -42,3 +42,14 @@ guint tu_segment(const MeepleRules *rules, const char *tile_id,
                  const char *name);
 
 #endif
+
+/** SHA-256 (hex) of everything observable about @game: phase, turn, active
+ * seat, scores, supplies, tiles left, placed tiles, figures, the pending
+ * decision and its actions.  Equal digests = equal games for the tests.
+ * Free with g_free. */
+char *tu_state_digest(MeepleGame *game);
+
+/** Brute force (BASE-05) independent of the engine's frontier: whether
+ * tile type @type may lie at (x, y) turned @rotation on @game's board. */
+gboolean tu_placement_ok(const MeepleGame *game, guint type, int x, int y,
+                         guint rotation);

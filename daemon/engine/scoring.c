@@ -143,7 +143,8 @@ score_feature(MeepleGame *g, guint root, gboolean final)
   const char *rule = NULL;
   int value = feature_value(g, root, final, &rule);
   for (guint p = 0; p < g->n_players; p++) {
-    if (count[p] != best || best == 0)
+    /* a field next to no completed city is worth nothing: no event */
+    if (count[p] != best || best == 0 || value == 0)
       continue;
     g->score[p] += value;
     MeepleEvent *e = game_event(g, MEEPLE_EVENT_POINTS_SCORED);
