@@ -1,0 +1,238 @@
+/* cmd-play.c — meeple-sim play: one full headless game between computer
+ * players; prints its record, then the board and the scores. */
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include "players.h"
+#include "render.h"
+#include "sim.h"
+
+/* A full base game takes about 150 decisions; far more means the engine
+ * is stuck in a loop, which must end in an error, not a hang. */
+#define MAX_DECISIONS 100000
+
+/* A seed from the clock and the process id, mixed with SplitMix64 so that
+ * two runs in the same microsecond still differ. */
+static guint64
+seed_from_time(void)
+{
+  guint64 z = (guint64)g_get_real_time() ^ ((guint64)getpid() << 40) ^
+              (guint64)g_get_monotonic_time() * 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+int
+sim_cmd_play(int argc, char **argv)
+{
+  g_autofree char *seed_text = NULL;
+  g_autofree char *strategy_text = NULL;
+  g_autofree char *names_text = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *tiles_dir = NULL;
+  int n_players_opt = 0;
+  gboolean no_farmers = FALSE;
+  gboolean quiet = FALSE;
+  GOptionEntry entries[] = {
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text,
+      "Seed of the game (0..2^64-1); default: from the clock", "N" },
+    { "players", 'p', 0, G_OPTION_ARG_INT, &n_players_opt,
+      "Number of players, 2..6 (default: 2, or as many as --strategy or "
+      "--names list)", "N" },
+    { "strategy", 0, 0, G_OPTION_ARG_STRING, &strategy_text,
+      "Computer player per seat: random or greedy; one name for every "
+      "seat or a comma-separated list, seat 1 first (default: random)",
+      "S[,S...]" },
+    { "names", 'n', 0, G_OPTION_ARG_STRING, &names_text,
+      "Comma-separated player names, seat 1 first (default: "
+      "\"Random 1\", \"Greedy 2\", ...)", "A,B,..." },
+    { "no-farmers", 0, 0, G_OPTION_ARG_NONE, &no_farmers,
+      "Play without farmers and field scoring", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Write the game record to FILE instead of standard output", "FILE" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
+      "Print only the record, not the board and the scores", NULL },
+    { "tiles-dir", 0, 0, G_OPTION_ARG_FILENAME, &tiles_dir,
+      "Directory holding base.tiles", "DIR" },
+    { NULL },
+  };
+  GOptionContext *context = g_option_context_new("- play a headless game");
+  g_option_context_add_main_entries(context, entries, NULL);
+  g_option_context_set_description(context,
+    "Plays one full game between computer players and prints its record\n"
+    "(doc/game-record.md).  The record goes to standard output, or to FILE\n"
+    "with --output; the final board and scores then go to standard error,\n"
+    "or to standard output when the record went to FILE.  The seed is\n"
+    "always part of the record, so every game can be replayed; the same\n"
+    "seed, player count, strategies and options give the same output.\n"
+    "\n"
+    "Strategies: random picks uniformly among the legal actions; greedy\n"
+    "tries each one on a copy of the game (a tile placement together with\n"
+    "its best figure option) and keeps the one that most improves its lead\n"
+    "over the best opponent, counting half of what its followers on\n"
+    "unfinished features would bring.  Ties are broken at random, from the\n"
+    "seat's own generator seeded with the game seed.\n");
+  int status = sim_parse_options(context, "play", &argc, &argv);
+  if (status != SIM_EXIT_OK)
+    return status;
+  if (argc > 1)
+    return sim_usage_error("play", "unexpected argument '%s'", argv[1]);
+
+  /* Strategies and names decide the player count when --players is
+   * absent; with it, they must agree with it. */
+  g_auto(GStrv) strategy_list = sim_split_list(strategy_text ? strategy_text
+                                                             : "random");
+  g_auto(GStrv) name_list = names_text ? sim_split_list(names_text) : NULL;
+  guint n_strategies = g_strv_length(strategy_list);
+  guint n_names = name_list ? g_strv_length(name_list) : 0;
+  SimStrategy strategies[MEEPLE_MAX_PLAYERS];
+  if (n_strategies > MEEPLE_MAX_PLAYERS)
+    return sim_usage_error("play", "--strategy lists %u players; at most %d "
+                           "can play", n_strategies, MEEPLE_MAX_PLAYERS);
+  for (guint i = 0; i < n_strategies; i++)
+    if (!sim_strategy_from_name(strategy_list[i], &strategies[i]))
+      return sim_usage_error("play", "unknown strategy '%s' (known: random, "
+                             "greedy)", strategy_list[i]);
+  guint n_players;
+  if (n_players_opt != 0) {
+    if (n_players_opt < 2 || n_players_opt > MEEPLE_MAX_PLAYERS)
+      return sim_usage_error("play", "--players must be 2..%d, not %d",
+                             MEEPLE_MAX_PLAYERS, n_players_opt);
+    n_players = (guint)n_players_opt;
+  } else {
+    n_players = MAX(2u, MAX(n_strategies > 1 ? n_strategies : 0, n_names));
+  }
+  if (n_strategies != 1 && n_strategies != n_players)
+    return sim_usage_error("play", "--strategy lists %u strategies for %u "
+                           "players (give one, or one per seat)",
+                           n_strategies, n_players);
+  if (n_names > n_players)
+    return sim_usage_error("play", "--names lists %u names for %u players",
+                           n_names, n_players);
+  if (n_players > MEEPLE_MAX_PLAYERS)
+    return sim_usage_error("play", "at most %d players can play",
+                           MEEPLE_MAX_PLAYERS);
+
+  char *names[MEEPLE_MAX_PLAYERS + 1] = { NULL };
+  for (guint p = 0; p < n_players; p++) {
+    SimStrategy s = strategies[n_strategies == 1 ? 0 : p];
+    if (p < n_names) {
+      const char *name = name_list[p];
+      if (!*name || strpbrk(name, "\n\r") ||
+          !g_utf8_validate(name, -1, NULL)) {
+        status = sim_usage_error("play", "player name %u is empty or not "
+                                 "one line of UTF-8", p + 1);
+        goto out_names;
+      }
+      names[p] = g_strdup(name);
+    } else {
+      /* The strategy in the default name makes a record self-describing. */
+      names[p] = g_strdup_printf("%s %u",
+                                 s == SIM_STRATEGY_GREEDY ? "Greedy"
+                                                          : "Random", p + 1);
+    }
+  }
+
+  guint64 seed = 0;
+  if (seed_text) {
+    GError *error = NULL;
+    if (!g_ascii_string_to_unsigned(seed_text, 10, 0, G_MAXUINT64, &seed,
+                                    &error)) {
+      status = sim_usage_error("play", "--seed: %s", error->message);
+      g_error_free(error);
+      goto out_names;
+    }
+  } else {
+    seed = seed_from_time();
+  }
+
+  GError *error = NULL;
+  MeepleRules *rules = sim_load_base_rules(tiles_dir, &error);
+  if (!rules) {
+    status = sim_fail(error);
+    g_error_free(error);
+    goto out_names;
+  }
+  MeepleGameConfig config = {
+    .n_players = n_players,
+    .seed = seed,
+    .no_farmers = no_farmers,
+  };
+  MeepleGame *game = meeple_game_new(rules, &config, &error);
+  if (!game) {
+    status = sim_fail(error);
+    g_error_free(error);
+    meeple_rules_unref(rules);
+    goto out_names;
+  }
+
+  SimPlayer *players[MEEPLE_MAX_PLAYERS] = { NULL };
+  for (guint p = 0; p < n_players; p++)
+    players[p] = sim_player_new(strategies[n_strategies == 1 ? 0 : p], p,
+                                seed);
+  guint steps = 0;
+  const MeepleDecision *decision;
+  while ((decision = meeple_game_decision(game)) != NULL) {
+    if (++steps > MAX_DECISIONS || decision->player >= n_players ||
+        decision->n_actions == 0) {
+      g_printerr(SIM_NAME ": engine error: %s at turn %u\n",
+                 steps > MAX_DECISIONS ? "game does not end"
+                                       : "invalid pending decision",
+                 meeple_game_turn(game));
+      status = SIM_EXIT_FAILURE;
+      goto out_game;
+    }
+    gsize index = sim_player_choose(players[decision->player], game,
+                                    decision);
+    if (!meeple_game_apply_index(game, index, NULL, NULL, &error)) {
+      g_printerr(SIM_NAME ": engine refused its own legal action at turn "
+                 "%u: %s\n", meeple_game_turn(game), error->message);
+      g_clear_error(&error);
+      status = SIM_EXIT_FAILURE;
+      goto out_game;
+    }
+  }
+
+  char *record = meeple_record_write(game, (const char *const *)names);
+  if (output) {
+    if (!g_file_set_contents(output, record, -1, &error)) {
+      status = sim_fail(error);
+      g_clear_error(&error);
+    }
+  } else if (!sim_write(stdout, record, strlen(record))) {
+    status = SIM_EXIT_FAILURE;
+  }
+  g_free(record);
+
+  if (status == SIM_EXIT_OK && !quiet) {
+    /* Keep standard output a pure record when the record is on it. */
+    FILE *stream = output ? stdout : stderr;
+    GString *text = g_string_new(NULL);
+    g_string_append_printf(text, "Seed %" G_GUINT64_FORMAT ", %u players:",
+                           seed, n_players);
+    for (guint p = 0; p < n_players; p++)
+      g_string_append_printf(text, "%s %s (%s)", p ? "," : "", names[p],
+                             sim_strategy_name(sim_player_strategy(
+                               players[p])));
+    g_string_append_printf(text, "; farmers %s\n", no_farmers ? "off" : "on");
+    sim_render_board(text, game, sim_use_colour(stream));
+    sim_render_legend(text);
+    sim_render_scores(text, game, (const char *const *)names);
+    if (!sim_write(stream, text->str, text->len))
+      status = SIM_EXIT_FAILURE;
+    g_string_free(text, TRUE);
+  }
+
+out_game:
+  for (guint p = 0; p < n_players; p++)
+    sim_player_free(players[p]);
+  meeple_game_free(game);
+  meeple_rules_unref(rules);
+out_names:
+  for (guint p = 0; p < n_players; p++)
+    g_free(names[p]);
+  return status;
+}

@@ -1,0 +1,585 @@
+/* cmd-replay.c — meeple-sim replay: a game record's final board, scores,
+ * winners and event log, as text or as one JSON document. */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "render.h"
+#include "sim.h"
+
+/* Which fields of a MeepleEvent mean something for its type (see the
+ * comments of MeepleEventType); unknown (plugin) types show them all. */
+typedef struct {
+  gboolean player, tile, xy, segment, figure, kind, points;
+  const char *arg;     /* name of the arg field, or NULL */
+} EventFields;
+
+static EventFields
+event_fields(guint type)
+{
+  EventFields f = { FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, NULL };
+  switch (type) {
+  case MEEPLE_EVENT_TURN_STARTED:
+    f.player = TRUE;
+    f.arg = "turn";
+    break;
+  case MEEPLE_EVENT_TILE_DRAWN:
+  case MEEPLE_EVENT_TILE_DISCARDED:
+    f.player = f.tile = TRUE;
+    break;
+  case MEEPLE_EVENT_TILE_PLACED:
+    f.player = f.tile = f.xy = TRUE;
+    f.arg = "rotation";
+    break;
+  case MEEPLE_EVENT_FIGURE_PLACED:
+  case MEEPLE_EVENT_FIGURE_RETURNED:
+    f.player = f.figure = f.xy = f.segment = TRUE;
+    break;
+  case MEEPLE_EVENT_FEATURE_COMPLETED:
+    f.kind = f.xy = f.segment = TRUE;
+    f.arg = "size";
+    break;
+  case MEEPLE_EVENT_POINTS_SCORED:
+    f.player = f.points = f.kind = f.xy = f.segment = TRUE;
+    break;
+  case MEEPLE_EVENT_GAME_OVER:
+    break;
+  case MEEPLE_EVENT_WINNER:
+    f.player = f.points = TRUE;
+    break;
+  default:
+    f.player = f.tile = f.xy = f.segment = f.figure = f.kind = TRUE;
+    f.points = TRUE;
+    f.arg = "arg";
+    break;
+  }
+  return f;
+}
+
+static const char *
+tile_id(MeepleRules *rules, guint type)
+{
+  const MeepleTileType *t = meeple_rules_tile_type(rules, type);
+  return t ? t->id : "?";
+}
+
+static const char *
+kind_name(MeepleRules *rules, guint kind)
+{
+  const MeepleKind *k = kind < meeple_rules_n_kinds(rules)
+                          ? meeple_rules_kind(rules, kind) : NULL;
+  return k ? k->name : "?";
+}
+
+static const char *
+figure_name(MeepleRules *rules, guint figure)
+{
+  const MeepleFigureType *f = figure < meeple_rules_n_figure_types(rules)
+                                ? meeple_rules_figure_type(rules, figure)
+                                : NULL;
+  return f ? f->name : "?";
+}
+
+/* What the event log is turned into while the game is replayed. */
+typedef struct {
+  gboolean json;
+  GString *text;          /* text output, or NULL */
+  JsonBuilder *events;    /* inside the "events" array, or NULL */
+  JsonBuilder *actions;   /* inside the "actions" array, or NULL */
+} EventSink;
+
+static void
+text_event(GString *out, MeepleGame *game, const MeepleEvent *e)
+{
+  MeepleRules *rules = meeple_game_rules(game);
+  EventFields f = event_fields(e->type);
+  g_string_append_printf(out, "    %s", meeple_event_type_name(e->type));
+  if (f.player && e->player >= 0)
+    g_string_append_printf(out, " seat=%d", e->player + 1);
+  if (f.tile)
+    g_string_append_printf(out, " tile=%s", tile_id(rules, e->tile));
+  if (f.figure)
+    g_string_append_printf(out, " figure=%s", figure_name(rules, e->figure));
+  if (f.kind)
+    g_string_append_printf(out, " kind=%s", kind_name(rules, e->kind));
+  if (f.xy)
+    g_string_append_printf(out, " at=%d,%d", e->x, e->y);
+  if (f.segment)
+    g_string_append_printf(out, " segment=%s",
+                           sim_segment_name(game, e->x, e->y, e->segment));
+  if (f.points)
+    g_string_append_printf(out, " points=%d", e->points);
+  if (f.arg && e->type == MEEPLE_EVENT_TILE_PLACED)
+    g_string_append_printf(out, " rotation=%d", (e->arg % 4) * 90);
+  else if (f.arg)
+    g_string_append_printf(out, " %s=%d", f.arg, e->arg);
+  if (e->rule)
+    g_string_append_printf(out, " rule=%s", e->rule);
+  g_string_append_c(out, '\n');
+}
+
+static void
+json_event(JsonBuilder *b, MeepleGame *game, const MeepleEvent *e,
+           gint64 action)
+{
+  MeepleRules *rules = meeple_game_rules(game);
+  EventFields f = event_fields(e->type);
+  json_builder_begin_object(b);
+  json_builder_set_member_name(b, "type");
+  json_builder_add_string_value(b, meeple_event_type_name(e->type));
+  json_builder_set_member_name(b, "action");
+  if (action >= 0)
+    json_builder_add_int_value(b, action);
+  else
+    json_builder_add_null_value(b);
+  if (f.player) {
+    json_builder_set_member_name(b, "player");
+    if (e->player >= 0)
+      json_builder_add_int_value(b, e->player);
+    else
+      json_builder_add_null_value(b);
+  }
+  if (f.tile) {
+    json_builder_set_member_name(b, "tile");
+    json_builder_add_string_value(b, tile_id(rules, e->tile));
+  }
+  if (f.figure) {
+    json_builder_set_member_name(b, "figure");
+    json_builder_add_string_value(b, figure_name(rules, e->figure));
+  }
+  if (f.kind) {
+    json_builder_set_member_name(b, "kind");
+    json_builder_add_string_value(b, kind_name(rules, e->kind));
+  }
+  if (f.xy) {
+    json_builder_set_member_name(b, "x");
+    json_builder_add_int_value(b, e->x);
+    json_builder_set_member_name(b, "y");
+    json_builder_add_int_value(b, e->y);
+  }
+  if (f.segment) {
+    json_builder_set_member_name(b, "segment");
+    json_builder_add_string_value(b, sim_segment_name(game, e->x, e->y,
+                                                      e->segment));
+  }
+  if (f.points) {
+    json_builder_set_member_name(b, "points");
+    json_builder_add_int_value(b, e->points);
+  }
+  if (f.arg) {
+    json_builder_set_member_name(b, f.arg);
+    json_builder_add_int_value(b, e->arg);
+  }
+  json_builder_set_member_name(b, "rule");
+  if (e->rule)
+    json_builder_add_string_value(b, e->rule);
+  else
+    json_builder_add_null_value(b);
+  json_builder_end_object(b);
+}
+
+static void
+sink_events(EventSink *sink, MeepleGame *game, const MeepleEvent *events,
+            gsize n, gint64 action)
+{
+  for (gsize i = 0; i < n; i++) {
+    if (sink->text)
+      text_event(sink->text, game, &events[i]);
+    if (sink->events)
+      json_event(sink->events, game, &events[i], action);
+  }
+}
+
+/* Error of the action at @a, positioned like the record parser's. */
+static void
+set_action_error(GError **error, const MeepleRecord *record,
+                 const MeepleRecordAction *a, guint column, GError *cause)
+{
+  g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REPLAY, "%s:%d:%u: %s",
+              record->filename ? record->filename : "(record)", a->line,
+              (guint)a->column + (column ? column - 1 : 0), cause->message);
+}
+
+/* Replays @record action by action to collect every event; the engine's
+ * own meeple_record_replay() does not return them.  Events are written
+ * out at once because they point into the game. */
+static gboolean
+replay_events(const MeepleRecord *record, MeepleRules *rules,
+              EventSink *sink, GError **error)
+{
+  MeepleGameConfig config;
+  GArray *storage = NULL;
+  if (!meeple_record_config(record, rules, &config, &storage, error))
+    return FALSE;
+  MeepleGame *game = meeple_game_new(rules, &config, error);
+  if (!game) {
+    if (storage)
+      g_array_unref(storage);
+    return FALSE;
+  }
+  gboolean ok = TRUE;
+  gsize n = 0;
+  const MeepleEvent *events = meeple_game_initial_events(game, &n);
+  if (sink->text && n)
+    g_string_append(sink->text, "  setup\n");
+  sink_events(sink, game, events, n, -1);
+  for (guint i = 0; ok && i < record->actions->len; i++) {
+    const MeepleRecordAction *a = g_ptr_array_index(record->actions, i);
+    const MeepleDecision *d = meeple_game_decision(game);
+    int player = d ? (int)d->player : -1;
+    MeepleAction action;
+    guint column = 0;
+    GError *cause = NULL;
+    if (!meeple_action_parse(game, a->text, &action, &column, &cause) ||
+        !meeple_game_apply(game, &action, &events, &n, &cause)) {
+      set_action_error(error, record, a, column, cause);
+      g_error_free(cause);
+      ok = FALSE;
+      break;
+    }
+    if (sink->text)
+      g_string_append_printf(sink->text, "  %u. line %d, seat %d: %s\n",
+                             i + 1, a->line, player + 1, a->text);
+    if (sink->actions) {
+      JsonBuilder *b = sink->actions;
+      json_builder_begin_object(b);
+      json_builder_set_member_name(b, "index");
+      json_builder_add_int_value(b, i);
+      json_builder_set_member_name(b, "line");
+      json_builder_add_int_value(b, a->line);
+      json_builder_set_member_name(b, "player");
+      json_builder_add_int_value(b, player);
+      json_builder_set_member_name(b, "text");
+      json_builder_add_string_value(b, a->text);
+      json_builder_end_object(b);
+    }
+    sink_events(sink, game, events, n, i);
+  }
+  meeple_game_free(game);
+  /* The tile order in @config lives in @storage: free it only now. */
+  if (storage)
+    g_array_unref(storage);
+  return ok;
+}
+
+/* Reads standard input for the file name "-". */
+static char *
+read_stdin(gsize *length, GError **error)
+{
+  GString *text = g_string_new(NULL);
+  char buffer[65536];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, stdin)) > 0)
+    g_string_append_len(text, buffer, (gssize)n);
+  if (ferror(stdin)) {
+    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno),
+                "cannot read standard input: %s", g_strerror(errno));
+    g_string_free(text, TRUE);
+    return NULL;
+  }
+  *length = text->len;
+  return g_string_free(text, FALSE);
+}
+
+static void
+json_players(JsonBuilder *b, MeepleGame *game, char **names)
+{
+  json_builder_set_member_name(b, "players");
+  json_builder_begin_array(b);
+  for (guint p = 0; p < meeple_game_n_players(game); p++) {
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "seat");
+    json_builder_add_int_value(b, p);
+    json_builder_set_member_name(b, "name");
+    json_builder_add_string_value(b, names[p]);
+    json_builder_set_member_name(b, "score");
+    json_builder_add_int_value(b, meeple_game_score(game, p));
+    json_builder_set_member_name(b, "followers");
+    json_builder_add_int_value(b, meeple_game_supply(game, p,
+                                                     MEEPLE_FIGURE_FOLLOWER));
+    json_builder_end_object(b);
+  }
+  json_builder_end_array(b);
+}
+
+static void
+json_board(JsonBuilder *b, MeepleGame *game)
+{
+  MeepleRules *rules = meeple_game_rules(game);
+  json_builder_set_member_name(b, "tiles");
+  json_builder_begin_array(b);
+  for (guint i = 0; i < meeple_game_n_placed(game); i++) {
+    MeeplePlacedTile t = meeple_game_placed(game, i);
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "id");
+    json_builder_add_string_value(b, tile_id(rules, t.type));
+    json_builder_set_member_name(b, "x");
+    json_builder_add_int_value(b, t.x);
+    json_builder_set_member_name(b, "y");
+    json_builder_add_int_value(b, t.y);
+    json_builder_set_member_name(b, "rotation");
+    json_builder_add_int_value(b, t.rotation);
+    json_builder_end_object(b);
+  }
+  json_builder_end_array(b);
+
+  json_builder_set_member_name(b, "figures");
+  json_builder_begin_array(b);
+  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, i);
+    if (!f.on_board)
+      continue;
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "type");
+    json_builder_add_string_value(b, figure_name(rules, f.type));
+    json_builder_set_member_name(b, "owner");
+    if (f.owner >= 0)
+      json_builder_add_int_value(b, f.owner);
+    else
+      json_builder_add_null_value(b);
+    json_builder_set_member_name(b, "x");
+    json_builder_add_int_value(b, f.x);
+    json_builder_set_member_name(b, "y");
+    json_builder_add_int_value(b, f.y);
+    json_builder_set_member_name(b, "segment");
+    json_builder_add_string_value(b, sim_segment_name(game, f.x, f.y,
+                                                      f.segment));
+    MeepleFeatureInfo info;
+    if (meeple_game_feature(game, f.x, f.y, f.segment, &info)) {
+      json_builder_set_member_name(b, "kind");
+      json_builder_add_string_value(b, kind_name(rules, info.kind));
+    }
+    json_builder_end_object(b);
+  }
+  json_builder_end_array(b);
+}
+
+static void
+json_strings(JsonBuilder *b, const char *member, GPtrArray *strings)
+{
+  json_builder_set_member_name(b, member);
+  if (!strings) {
+    json_builder_add_null_value(b);
+    return;
+  }
+  json_builder_begin_array(b);
+  for (guint i = 0; i < strings->len; i++)
+    json_builder_add_string_value(b, g_ptr_array_index(strings, i));
+  json_builder_end_array(b);
+}
+
+/* The JSON document: header, players, board, actions, events, result. */
+static int
+print_json(const MeepleRecord *record, MeepleRules *rules, MeepleGame *game,
+           char **names)
+{
+  JsonBuilder *header = json_builder_new();
+  JsonBuilder *actions = json_builder_new();
+  JsonBuilder *events = json_builder_new();
+  json_builder_begin_array(actions);
+  json_builder_begin_array(events);
+  EventSink sink = { TRUE, NULL, events, actions };
+  GError *error = NULL;
+  if (!replay_events(record, rules, &sink, &error)) {
+    int status = sim_fail(error);
+    g_error_free(error);
+    g_object_unref(header);
+    g_object_unref(actions);
+    g_object_unref(events);
+    return status;
+  }
+  json_builder_end_array(actions);
+  json_builder_end_array(events);
+
+  JsonBuilder *b = header;
+  json_builder_begin_object(b);
+  json_builder_set_member_name(b, "file");
+  json_builder_add_string_value(b, record->filename);
+  json_builder_set_member_name(b, "format");
+  json_builder_add_int_value(b, record->format);
+  json_strings(b, "rulesets", record->rulesets);
+  /* A string: JSON readers lose precision on integers above 2^53. */
+  json_builder_set_member_name(b, "seed");
+  if (record->has_seed) {
+    char seed[32];
+    g_snprintf(seed, sizeof seed, "%" G_GUINT64_FORMAT, record->seed);
+    json_builder_add_string_value(b, seed);
+  } else {
+    json_builder_add_null_value(b);
+  }
+  json_strings(b, "tile_order", record->tile_order);
+  json_builder_set_member_name(b, "farmers");
+  json_builder_add_boolean_value(b, !record->no_farmers);
+  json_players(b, game, names);
+  json_builder_set_member_name(b, "turn");
+  json_builder_add_int_value(b, meeple_game_turn(game));
+  json_builder_set_member_name(b, "tiles_left");
+  json_builder_add_int_value(b, meeple_game_tiles_left(game));
+  json_builder_set_member_name(b, "discarded");
+  json_builder_add_int_value(b, meeple_game_n_discarded(game));
+  json_board(b, game);
+  json_builder_set_member_name(b, "actions");
+  json_builder_add_value(b, json_builder_get_root(actions));
+  json_builder_set_member_name(b, "events");
+  json_builder_add_value(b, json_builder_get_root(events));
+  gboolean over = meeple_game_is_over(game);
+  json_builder_set_member_name(b, "game_over");
+  json_builder_add_boolean_value(b, over);
+  json_builder_set_member_name(b, "winners");
+  json_builder_begin_array(b);
+  guint seats[MEEPLE_MAX_PLAYERS];
+  guint n_winners = over ? sim_winners(game, seats) : 0;
+  for (guint i = 0; i < n_winners; i++)
+    json_builder_add_int_value(b, seats[i]);
+  json_builder_end_array(b);
+  json_builder_end_object(b);
+
+  JsonGenerator *generator = json_generator_new();
+  JsonNode *root = json_builder_get_root(b);
+  json_generator_set_root(generator, root);
+  json_generator_set_pretty(generator, TRUE);
+  json_generator_set_indent(generator, 2);
+  gsize length = 0;
+  char *text = json_generator_to_data(generator, &length);
+  gboolean ok = sim_write(stdout, text, length) && sim_write(stdout, "\n", 1);
+  g_free(text);
+  json_node_unref(root);
+  g_object_unref(generator);
+  g_object_unref(header);
+  g_object_unref(actions);
+  g_object_unref(events);
+  return ok ? SIM_EXIT_OK : SIM_EXIT_FAILURE;
+}
+
+static int
+print_text(const MeepleRecord *record, MeepleRules *rules, MeepleGame *game,
+           char **names, gboolean with_events)
+{
+  GString *text = g_string_new(NULL);
+  g_string_append_printf(text, "Record %s: format %u, rule sets",
+                         record->filename, record->format);
+  for (guint i = 0; record->rulesets && i < record->rulesets->len; i++)
+    g_string_append_printf(text, "%s %s", i ? "," : "",
+                           (const char *)g_ptr_array_index(record->rulesets,
+                                                           i));
+  if (record->has_seed)
+    g_string_append_printf(text, ", seed %" G_GUINT64_FORMAT, record->seed);
+  else
+    g_string_append(text, ", explicit tile order");
+  g_string_append_printf(text, ", farmers %s, %u actions\n",
+                         record->no_farmers ? "off" : "on",
+                         record->actions->len);
+  if (with_events) {
+    g_string_append(text, "Events:\n");
+    EventSink sink = { FALSE, text, NULL, NULL };
+    GError *error = NULL;
+    if (!replay_events(record, rules, &sink, &error)) {
+      int status = sim_fail(error);
+      g_error_free(error);
+      g_string_free(text, TRUE);
+      return status;
+    }
+  }
+  sim_render_board(text, game, sim_use_colour(stdout));
+  sim_render_legend(text);
+  sim_render_scores(text, game, (const char *const *)names);
+  gboolean ok = sim_write(stdout, text->str, text->len);
+  g_string_free(text, TRUE);
+  return ok ? SIM_EXIT_OK : SIM_EXIT_FAILURE;
+}
+
+int
+sim_cmd_replay(int argc, char **argv)
+{
+  gboolean json = FALSE, with_events = FALSE, rewrite = FALSE;
+  g_autofree char *tiles_dir = NULL;
+  GOptionEntry entries[] = {
+    { "json", 'j', 0, G_OPTION_ARG_NONE, &json,
+      "Print one JSON document (always includes the events)", NULL },
+    { "events", 'e', 0, G_OPTION_ARG_NONE, &with_events,
+      "Print every action and the events it caused", NULL },
+    { "record", 'r', 0, G_OPTION_ARG_NONE, &rewrite,
+      "Print the replayed game as a record, as 'play' writes it", NULL },
+    { "tiles-dir", 0, 0, G_OPTION_ARG_FILENAME, &tiles_dir,
+      "Directory holding base.tiles", "DIR" },
+    { NULL },
+  };
+  GOptionContext *context = g_option_context_new("FILE - replay a game "
+                                                 "record");
+  g_option_context_add_main_entries(context, entries, NULL);
+  g_option_context_set_description(context,
+    "Replays the game record FILE (\"-\": standard input) and prints the\n"
+    "final board, the scores and the winner(s).  Errors in the record are\n"
+    "reported as FILE:LINE:COLUMN: message.\n");
+  int status = sim_parse_options(context, "replay", &argc, &argv);
+  if (status != SIM_EXIT_OK)
+    return status;
+  if (argc != 2)
+    return sim_usage_error("replay", argc < 2 ? "missing record FILE"
+                                              : "only one FILE is allowed");
+  if (json + rewrite > 1 || (rewrite && with_events))
+    return sim_usage_error("replay", "--json, --record and --events "
+                           "cannot be combined that way");
+
+  const char *path = argv[1];
+  GError *error = NULL;
+  MeepleRecord *record;
+  if (strcmp(path, "-") == 0) {
+    gsize length = 0;
+    char *text = read_stdin(&length, &error);
+    record = text ? meeple_record_parse(text, (gssize)length, "<stdin>",
+                                        &error)
+                  : NULL;
+    g_free(text);
+  } else {
+    record = meeple_record_load(path, &error);
+  }
+  if (!record) {
+    status = sim_fail(error);
+    g_error_free(error);
+    return status;
+  }
+  MeepleRules *rules = sim_load_base_rules(tiles_dir, &error);
+  if (!rules) {
+    status = sim_fail(error);
+    g_error_free(error);
+    meeple_record_free(record);
+    return status;
+  }
+  MeepleGame *game = meeple_record_replay(record, rules, &error);
+  if (!game) {
+    status = sim_fail(error);
+    g_error_free(error);
+    meeple_rules_unref(rules);
+    meeple_record_free(record);
+    return status;
+  }
+
+  /* One name per seat even if the header named fewer. */
+  guint n_players = meeple_game_n_players(game);
+  char **names = g_new0(char *, n_players + 1);
+  for (guint p = 0; p < n_players; p++)
+    names[p] = record->players && p < record->players->len
+                 ? g_strdup(g_ptr_array_index(record->players, p))
+                 : g_strdup_printf("Player %u", p + 1);
+
+  if (rewrite) {
+    char *text = meeple_record_write(game, (const char *const *)names);
+    status = sim_write(stdout, text, strlen(text)) ? SIM_EXIT_OK
+                                                   : SIM_EXIT_FAILURE;
+    g_free(text);
+  } else if (json) {
+    status = print_json(record, rules, game, names);
+  } else {
+    status = print_text(record, rules, game, names, with_events);
+  }
+
+  g_strfreev(names);
+  meeple_game_free(game);
+  meeple_rules_unref(rules);
+  meeple_record_free(record);
+  return status;
+}

@@ -1,0 +1,205 @@
+/* main.c — meeple-sim: command dispatch and the helpers every command
+ * shares (tile directory, option errors, output). */
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim.h"
+
+typedef struct {
+  const char *name;
+  int (*run)(int argc, char **argv);
+  const char *summary;
+} SimCommand;
+
+static const SimCommand commands[] = {
+  { "play", sim_cmd_play, "play a full headless game and print its record" },
+  { "replay", sim_cmd_replay, "replay a game record: board, scores, events" },
+  { "tiles", sim_cmd_tiles, "validate and list tile sets" },
+  { "bench", sim_cmd_bench, "measure engine speed and memory" },
+};
+
+static void
+print_usage(FILE *stream)
+{
+  fprintf(stream,
+          "Usage: " SIM_NAME " COMMAND [OPTION...] [ARG...]\n"
+          "       " SIM_NAME " --help | --version\n"
+          "\n"
+          "Headless games, replays, benchmarks and tile-set checks for the\n"
+          "meepled Carcassonne engine.\n"
+          "\n"
+          "Commands:\n");
+  for (gsize i = 0; i < G_N_ELEMENTS(commands); i++)
+    fprintf(stream, "  %-8s %s\n", commands[i].name, commands[i].summary);
+  fprintf(stream,
+          "\n"
+          "Run '" SIM_NAME " COMMAND --help' for the options of a command.\n"
+          "Every command takes --tiles-dir DIR, the directory of base.tiles\n"
+          "(default: $MEEPLE_TILES_DIR, else " MEEPLE_TILES_DIR "\n"
+          "if installed, else " MEEPLE_SOURCE_TILES_DIR ").\n"
+          "Exit status: 0 success, 1 runtime error, 2 usage error.\n");
+}
+
+static const SimCommand *
+find_command(const char *name)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS(commands); i++)
+    if (strcmp(name, commands[i].name) == 0)
+      return &commands[i];
+  return NULL;
+}
+
+static int
+run_command(const SimCommand *command, int argc, char **argv)
+{
+  /* GOption prints "Usage: PRGNAME [OPTION…]"; naming the command there
+   * makes each --help tell the truth about how to call it. */
+  char *prgname = g_strconcat(SIM_NAME " ", command->name, NULL);
+  g_set_prgname(prgname);
+  g_free(prgname);
+  return command->run(argc, argv);
+}
+
+int
+main(int argc, char **argv)
+{
+  /* GLib may translate option help and convert file names for the user's
+   * locale; numbers stay "C" so that output (bench decimals) is the same
+   * everywhere. */
+  setlocale(LC_ALL, "");
+  setlocale(LC_NUMERIC, "C");
+
+  if (argc < 2) {
+    print_usage(stderr);
+    return SIM_EXIT_USAGE;
+  }
+  const char *name = argv[1];
+  if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 ||
+      strcmp(name, "help") == 0) {
+    /* "help COMMAND" is the same as "COMMAND --help". */
+    if (strcmp(name, "help") == 0 && argc > 2) {
+      char *help_argv[] = { argv[2], (char *)"--help", NULL };
+      const SimCommand *command = find_command(argv[2]);
+      if (command)
+        return run_command(command, 2, help_argv);
+      g_printerr(SIM_NAME ": unknown command '%s'\n", argv[2]);
+      return SIM_EXIT_USAGE;
+    }
+    print_usage(stdout);
+    return SIM_EXIT_OK;
+  }
+  if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+    printf(SIM_NAME " (" PACKAGE_NAME ") " PACKAGE_VERSION "\n"
+           "game record format %d\n", MEEPLE_RECORD_FORMAT);
+    return SIM_EXIT_OK;
+  }
+  const SimCommand *command = find_command(name);
+  if (command)
+    return run_command(command, argc - 1, argv + 1);
+  if (name[0] == '-')
+    g_printerr(SIM_NAME ": unknown option '%s' (options go after the "
+               "command)\n", name);
+  else
+    g_printerr(SIM_NAME ": unknown command '%s'\n", name);
+  g_printerr("Try '" SIM_NAME " --help' for more information.\n");
+  return SIM_EXIT_USAGE;
+}
+
+char *
+sim_tiles_dir(const char *option)
+{
+  if (option && *option)
+    return g_strdup(option);
+  const char *env = g_getenv("MEEPLE_TILES_DIR");
+  if (env && *env)
+    return g_strdup(env);
+  /* An installed copy wins; a build that was never installed still runs
+   * from its source tree. */
+  char *installed = g_build_filename(MEEPLE_TILES_DIR, "base.tiles", NULL);
+  gboolean have = g_file_test(installed, G_FILE_TEST_IS_REGULAR);
+  g_free(installed);
+  return g_strdup(have ? MEEPLE_TILES_DIR : MEEPLE_SOURCE_TILES_DIR);
+}
+
+MeepleRules *
+sim_load_base_rules(const char *option, GError **error)
+{
+  char *dir = sim_tiles_dir(option);
+  char *path = g_build_filename(dir, "base.tiles", NULL);
+  MeepleRules *rules = meeple_rules_new();
+  gboolean ok = meeple_rules_load_tiles(rules, path, error);
+  g_free(path);
+  g_free(dir);
+  if (!ok) {
+    meeple_rules_unref(rules);
+    return NULL;
+  }
+  return rules;
+}
+
+int
+sim_parse_options(GOptionContext *context, const char *command, int *argc,
+                  char ***argv)
+{
+  GError *error = NULL;
+  gboolean ok = g_option_context_parse(context, argc, argv, &error);
+  g_option_context_free(context);
+  if (!ok) {
+    int status = sim_usage_error(command, "%s", error->message);
+    g_error_free(error);
+    return status;
+  }
+  return SIM_EXIT_OK;
+}
+
+int
+sim_usage_error(const char *command, const char *format, ...)
+{
+  va_list args;
+  va_start(args, format);
+  char *message = g_strdup_vprintf(format, args);
+  va_end(args);
+  g_printerr(SIM_NAME " %s: %s\n"
+             "Try '" SIM_NAME " %s --help' for more information.\n",
+             command, message, command);
+  g_free(message);
+  return SIM_EXIT_USAGE;
+}
+
+int
+sim_fail(const GError *error)
+{
+  g_printerr(SIM_NAME ": %s\n", error->message);
+  return SIM_EXIT_FAILURE;
+}
+
+gboolean
+sim_use_colour(FILE *stream)
+{
+  const char *no_colour = g_getenv("NO_COLOR");
+  if (no_colour && *no_colour)
+    return FALSE;
+  return isatty(fileno(stream)) == 1;
+}
+
+gboolean
+sim_write(FILE *stream, const char *text, gsize length)
+{
+  errno = 0;
+  if (fwrite(text, 1, length, stream) != length || fflush(stream) != 0) {
+    g_printerr(SIM_NAME ": cannot write output: %s\n",
+               errno ? g_strerror(errno) : "write error");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+char **
+sim_split_list(const char *value)
+{
+  return g_strsplit(value ? value : "", ",", -1);
+}

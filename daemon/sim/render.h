@@ -1,0 +1,51 @@
+/* render.h — the board and the scores as text for a terminal.
+ *
+ * Each tile is a block 5 characters wide and 3 high:
+ *
+ *     ####.     row 0: corner, north side (3), corner
+ *     ##+--     row 1: west side, centre (3), east side
+ *     #.|..     row 2: corner, south side (3), corner
+ *
+ * Glyphs: '#' city, '-' '|' '+' road (straight, bend), 'o' crossroads or
+ * road end, '.' field, 'M' monastery, 'g' garden, '*' pennant, a corner
+ * '+' between two different cities, digits 1-6 a follower of that seat
+ * (seat 0 is "1"), drawn on the segment it stands on.  Columns are
+ * labelled with x, rows with y (y grows to the south).  The output is
+ * deterministic; colour escapes are added only on request. */
+#ifndef MEEPLE_SIM_RENDER_H
+#define MEEPLE_SIM_RENDER_H
+
+#include <glib.h>
+#include <meeple.h>
+
+G_BEGIN_DECLS
+
+/* Appends the board of @game; @colour adds ANSI colours. */
+void sim_render_board(GString *out, const MeepleGame *game, gboolean colour);
+
+/* Appends the blocks of tile type @type turned 0, 90, 180 and 270
+ * degrees, side by side, each line starting with @prefix. */
+void sim_render_tile(GString *out, const MeepleRules *rules, guint type,
+                     const char *prefix);
+
+/* Appends one line explaining the glyphs. */
+void sim_render_legend(GString *out);
+
+/* Appends the state line, one score line per seat and the winner(s).
+ * @names holds one name per seat (NULL: "Player N").  @game is not
+ * const because an unfinished game's pending decision is computed. */
+void sim_render_scores(GString *out, MeepleGame *game,
+                       const char *const *names);
+
+/* Seats with the highest score (BASE-24: ties share the victory) into
+ * @seats (MEEPLE_MAX_PLAYERS entries); returns how many. */
+guint sim_winners(const MeepleGame *game, guint *seats);
+
+/* Name of segment @segment of the tile at (x, y) ("C1"), or its index as
+ * text when there is no such tile.  Returns a static or interned string. */
+const char *sim_segment_name(const MeepleGame *game, int x, int y,
+                             guint segment);
+
+G_END_DECLS
+
+#endif
