@@ -41,7 +41,6 @@ guint tu_figures_at(const MeepleGame *game, guint player, int x, int y,
 guint tu_segment(const MeepleRules *rules, const char *tile_id,
                  const char *name);
 
-#endif
 
 /** SHA-256 (hex) of everything observable about @game: phase, turn, active
  * seat, scores, supplies, tiles left, placed tiles, figures, the pending
@@ -53,3 +52,5 @@ char *tu_state_digest(MeepleGame *game);
  * tile type @type may lie at (x, y) turned @rotation on @game's board. */
 gboolean tu_placement_ok(const MeepleGame *game, guint type, int x, int y,
                          guint rotation);
+
+#endif

@@ -56,6 +56,18 @@ fail(Cursor *c, const char *format, ...)
   return FALSE;
 }
 
+/* The start of @s for a message: at most @max characters, always valid
+ * UTF-8 (the input may be anything). */
+static char *
+excerpt(const char *s, glong max)
+{
+  g_autofree char *valid = g_utf8_make_valid(s, -1);
+  if (g_utf8_strlen(valid, -1) <= max)
+    return g_steal_pointer(&valid);
+  g_autofree char *head = g_utf8_substring(valid, 0, max);
+  return g_strconcat(head, "...", NULL);
+}
+
 static void
 skip_blanks(Cursor *c)
 {
@@ -82,10 +94,13 @@ read_int(Cursor *c, int16_t *out)
   char *end;
   errno = 0;
   long v = strtol(s, &end, 10);
-  if (end == s || (!g_ascii_isdigit(*s) && *s != '-'))
-    return fail(c, "expected a whole number, found '%.10s'", s);
+  if (end == s || (!g_ascii_isdigit(*s) && *s != '-')) {
+    g_autofree char *found = excerpt(s, 10);
+    return fail(c, "expected a whole number, found '%s'", found);
+  }
   if (errno || v < -32000 || v > 32000) {
-    return fail(c, "coordinate %.10s is out of range", s);
+    g_autofree char *found = excerpt(s, 10);
+    return fail(c, "coordinate %s is out of range (-32000 to 32000)", found);
   }
   c->p = end;
   *out = (int16_t)v;
@@ -113,8 +128,10 @@ static gboolean
 at_end(Cursor *c)
 {
   skip_blanks(c);
-  if (*c->p)
-    return fail(c, "unexpected '%s' at the end of the action", c->p);
+  if (*c->p) {
+    g_autofree char *found = excerpt(c->p, 20);
+    return fail(c, "unexpected '%s' at the end of the action", found);
+  }
   return TRUE;
 }
 

@@ -24,7 +24,10 @@ typedef struct {
   int column;          /**< 1-based column where the action starts */
 } MeepleRecordAction;
 
-/** A parsed record: its header and its action lines, not yet replayed. */
+/** A parsed record: its header and its action lines, not yet replayed.
+ * Only meeple_record_parse() and meeple_record_load() create one (they
+ * keep where each header item stood, for error messages); do not build
+ * or copy it by hand. */
 typedef struct {
   char *filename;      /**< for messages */
   guint format;        /**< format version */
