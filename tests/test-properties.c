@@ -297,9 +297,5 @@ properties_suite(void)
 int
 main(void)
 {
-  SRunner *sr = srunner_create(properties_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  return tu_run_suite(properties_suite());
 }

@@ -2154,9 +2154,5 @@ rules_base_suite(void)
 int
 main(void)
 {
-  SRunner *sr = srunner_create(rules_base_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? 1 : 0;
+  return tu_run_suite(rules_base_suite());
 }

@@ -201,3 +201,13 @@ tu_placement_ok(const MeepleGame *game, guint type, int x, int y,
   }
   return touches;
 }
+
+int
+tu_run_suite(Suite *suite)
+{
+  SRunner *runner = srunner_create(suite);
+  srunner_run_all(runner, CK_NORMAL);
+  int failed = srunner_ntests_failed(runner);
+  srunner_free(runner);
+  return failed ? 1 : 0;
+}

@@ -53,4 +53,7 @@ char *tu_state_digest(MeepleGame *game);
 gboolean tu_placement_ok(const MeepleGame *game, guint type, int x, int y,
                          guint rotation);
 
+/** Runs @suite (and frees it); returns the exit status for main(). */
+int tu_run_suite(Suite *suite);
+
 #endif
