@@ -4,17 +4,6 @@
 
 #include <string.h>
 
-/* Plays @game on with seeded random choices for at most @max actions. */
-static void
-play_random(MeepleGame *game, GRand *rand, guint max)
-{
-  const MeepleDecision *d;
-  for (guint i = 0; i < max && (d = meeple_game_decision(game)); i++)
-    ck_assert(meeple_game_apply_index(
-        game, (gsize)g_rand_int_range(rand, 0, (gint32)d->n_actions), NULL,
-        NULL, NULL));
-}
-
 /* RULES: BASE-05, BASE-06 */
 START_TEST(placements_match_brute_force)
 {
@@ -157,20 +146,20 @@ START_TEST(clone_is_independent)
   GRand *rand = g_rand_new_with_seed(5);
   MeepleGameConfig cfg = { .n_players = 3, .seed = 99 };
   MeepleGame *game = meeple_game_new(rules, &cfg, NULL);
-  play_random(game, rand, 40);
+  tu_play_random(game, rand, 40);
   g_autofree char *before = tu_state_digest(game);
   MeepleGame *copy = meeple_game_clone(game);
   g_autofree char *copied = tu_state_digest(copy);
   ck_assert_str_eq(before, copied);
   /* the copy plays to the end; the original does not move */
-  play_random(copy, rand, 100000);
+  tu_play_random(copy, rand, 100000);
   ck_assert(meeple_game_is_over(copy));
   g_autofree char *after = tu_state_digest(game);
   ck_assert_str_eq(before, after);
   /* a clone of a clone, freed before its parent */
   MeepleGame *copy2 = meeple_game_clone(game);
   meeple_game_free(game);
-  play_random(copy2, rand, 100000);
+  tu_play_random(copy2, rand, 100000);
   ck_assert(meeple_game_is_over(copy2));
   meeple_game_free(copy2);
   meeple_game_free(copy);

@@ -115,11 +115,7 @@ START_TEST(history_replay_reproduces_game)
   for (guint seed = 0; seed < 300; seed++) {
     MeepleGameConfig cfg = { .n_players = 2 + seed % 5, .seed = seed };
     MeepleGame *game = meeple_game_new(rules, &cfg, NULL);
-    const MeepleDecision *d;
-    while ((d = meeple_game_decision(game)))
-      meeple_game_apply_index(
-          game, (gsize)g_rand_int_range(rand, 0, (gint32)d->n_actions), NULL,
-          NULL, NULL);
+    tu_play_random(game, rand, G_MAXUINT);
     MeepleGame *again = meeple_game_new(rules, &cfg, NULL);
     gsize n;
     const MeepleHistoryEntry *h = meeple_game_history(game, &n);
@@ -151,11 +147,7 @@ START_TEST(written_record_replays_identically)
     MeepleGame *game = meeple_game_new(rules, &cfg, NULL);
     /* some games stop early: records of unfinished games replay too */
     guint stop = seed % 10 == 0 ? (guint)g_rand_int_range(rand, 0, 120) : G_MAXUINT;
-    const MeepleDecision *d;
-    for (guint i = 0; i < stop && (d = meeple_game_decision(game)); i++)
-      meeple_game_apply_index(
-          game, (gsize)g_rand_int_range(rand, 0, (gint32)d->n_actions), NULL,
-          NULL, NULL);
+    tu_play_random(game, rand, stop);
     g_autofree char *text = meeple_record_write(game, NULL);
     GError *error = NULL;
     MeepleRecord *record = meeple_record_parse(text, -1, "p.rec", &error);

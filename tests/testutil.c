@@ -211,3 +211,19 @@ tu_run_suite(Suite *suite)
   srunner_free(runner);
   return failed ? 1 : 0;
 }
+
+guint
+tu_play_random(MeepleGame *game, GRand *rand, guint max)
+{
+  const MeepleDecision *d;
+  guint applied = 0;
+  while (applied < max && (d = meeple_game_decision(game))) {
+    GError *error = NULL;
+    gsize pick = (gsize)g_rand_int_range(rand, 0, (gint32)d->n_actions);
+    if (!meeple_game_apply_index(game, pick, NULL, NULL, &error))
+      ck_abort_msg("legal action %" G_GSIZE_FORMAT " refused: %s", pick,
+                   error->message);
+    applied++;
+  }
+  return applied;
+}

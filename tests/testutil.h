@@ -53,6 +53,11 @@ char *tu_state_digest(MeepleGame *game);
 gboolean tu_placement_ok(const MeepleGame *game, guint type, int x, int y,
                          guint rotation);
 
+/** Plays on with uniformly random legal actions drawn from @rand, at most
+ * @max actions (G_MAXUINT: to the end); fails the test if one is refused.
+ * Returns how many were applied. */
+guint tu_play_random(MeepleGame *game, GRand *rand, guint max);
+
 /** Runs @suite (and frees it); returns the exit status for main(). */
 int tu_run_suite(Suite *suite);
 
