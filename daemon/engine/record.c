@@ -1028,7 +1028,7 @@ is_action_word(MeepleGame *game, const char *text)
 
 static gboolean
 replay_action(const MeepleRecord *record, MeepleGame *game, guint index,
-              GError **error)
+              MeepleReplayFunc func, gpointer user_data, GError **error)
 {
   const char *file = record_file(record);
   const MeepleRecordAction *a = g_ptr_array_index(record->actions, index);
@@ -1068,7 +1068,9 @@ replay_action(const MeepleRecord *record, MeepleGame *game, guint index,
    * the decision pointer must be re-read after any call. */
   guint turn = meeple_game_turn(game);
   guint seat = d->player;
-  if (!meeple_game_apply(game, &action, NULL, NULL, &err)) {
+  const MeepleEvent *events = NULL;
+  gsize n_events = 0;
+  if (!meeple_game_apply(game, &action, &events, &n_events, &err)) {
     d = meeple_game_decision(game);
     char *legal = d ? legal_list(game, d) : g_strdup("none");
     record_error(error, MEEPLE_ERROR_REPLAY, file, a->line, a->column,
@@ -1078,6 +1080,8 @@ replay_action(const MeepleRecord *record, MeepleGame *game, guint index,
     g_free(legal);
     goto out;
   }
+  if (func)
+    func(record, game, (int)index, (int)seat, events, n_events, user_data);
   ok = TRUE;
 out:
   g_clear_error(&err);
@@ -1088,6 +1092,14 @@ out:
 MeepleGame *
 meeple_record_replay(const MeepleRecord *record, MeepleRules *rules,
                      GError **error)
+{
+  return meeple_record_replay_events(record, rules, NULL, NULL, error);
+}
+
+MeepleGame *
+meeple_record_replay_events(const MeepleRecord *record, MeepleRules *rules,
+                            MeepleReplayFunc func, gpointer user_data,
+                            GError **error)
 {
   g_return_val_if_fail(record && rules, NULL);
   const RecordPriv *rec = (const RecordPriv *)record;
@@ -1108,8 +1120,13 @@ meeple_record_replay(const MeepleRecord *record, MeepleRules *rules,
     g_clear_error(&err);
     return NULL;
   }
+  if (func) {
+    gsize n = 0;
+    const MeepleEvent *events = meeple_game_initial_events(game, &n);
+    func(record, game, -1, -1, events, n, user_data);
+  }
   for (guint i = 0; record->actions && i < record->actions->len; i++)
-    if (!replay_action(record, game, i, error)) {
+    if (!replay_action(record, game, i, func, user_data, error)) {
       meeple_game_free(game);
       return NULL;
     }

@@ -193,76 +193,46 @@ sink_events(EventSink *sink, MeepleGame *game, const MeepleEvent *events,
   }
 }
 
-/* Error of the action at @a, positioned like the record parser's. */
 static void
-set_action_error(GError **error, const MeepleRecord *record,
-                 const MeepleRecordAction *a, guint column, GError *cause)
+event_sink_clear(EventSink *sink)
 {
-  g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REPLAY, "%s:%d:%u: %s",
-              record->filename ? record->filename : "(record)", a->line,
-              (guint)a->column + (column ? column - 1 : 0), cause->message);
+  g_clear_object(&sink->events);
+  g_clear_object(&sink->actions);
+  if (sink->text)
+    g_string_free(sink->text, TRUE);
+  sink->text = NULL;
 }
 
-/* Replays @record action by action to collect every event; the engine's
- * own meeple_record_replay() does not return them.  Events are written
- * out at once because they point into the game. */
-static gboolean
-replay_events(const MeepleRecord *record, MeepleRules *rules,
-              EventSink *sink, GError **error)
+/* Receives the events of each replayed action (meeple_record_replay_events). */
+static void
+on_replayed(const MeepleRecord *record, MeepleGame *game, int action,
+            int player, const MeepleEvent *events, gsize n, gpointer data)
 {
-  MeepleGameConfig config;
-  GArray *storage = NULL;
-  if (!meeple_record_config(record, rules, &config, &storage, error))
-    return FALSE;
-  MeepleGame *game = meeple_game_new(rules, &config, error);
-  if (!game) {
-    if (storage)
-      g_array_unref(storage);
-    return FALSE;
+  EventSink *sink = data;
+  if (action < 0) {
+    if (sink->text && n)
+      g_string_append(sink->text, "  setup\n");
+    sink_events(sink, game, events, n, -1);
+    return;
   }
-  gboolean ok = TRUE;
-  gsize n = 0;
-  const MeepleEvent *events = meeple_game_initial_events(game, &n);
-  if (sink->text && n)
-    g_string_append(sink->text, "  setup\n");
-  sink_events(sink, game, events, n, -1);
-  for (guint i = 0; ok && i < record->actions->len; i++) {
-    const MeepleRecordAction *a = g_ptr_array_index(record->actions, i);
-    const MeepleDecision *d = meeple_game_decision(game);
-    int player = d ? (int)d->player : -1;
-    MeepleAction action;
-    guint column = 0;
-    GError *cause = NULL;
-    if (!meeple_action_parse(game, a->text, &action, &column, &cause) ||
-        !meeple_game_apply(game, &action, &events, &n, &cause)) {
-      set_action_error(error, record, a, column, cause);
-      g_error_free(cause);
-      ok = FALSE;
-      break;
-    }
-    if (sink->text)
-      g_string_append_printf(sink->text, "  %u. line %d, seat %d: %s\n",
-                             i + 1, a->line, player + 1, a->text);
-    if (sink->actions) {
-      JsonBuilder *b = sink->actions;
-      json_builder_begin_object(b);
-      json_builder_set_member_name(b, "index");
-      json_builder_add_int_value(b, i);
-      json_builder_set_member_name(b, "line");
-      json_builder_add_int_value(b, a->line);
-      json_builder_set_member_name(b, "player");
-      json_builder_add_int_value(b, player);
-      json_builder_set_member_name(b, "text");
-      json_builder_add_string_value(b, a->text);
-      json_builder_end_object(b);
-    }
-    sink_events(sink, game, events, n, i);
+  const MeepleRecordAction *a = g_ptr_array_index(record->actions, action);
+  if (sink->text)
+    g_string_append_printf(sink->text, "  %d. line %d, seat %d: %s\n",
+                           action + 1, a->line, player + 1, a->text);
+  if (sink->actions) {
+    JsonBuilder *b = sink->actions;
+    json_builder_begin_object(b);
+    json_builder_set_member_name(b, "index");
+    json_builder_add_int_value(b, action);
+    json_builder_set_member_name(b, "line");
+    json_builder_add_int_value(b, a->line);
+    json_builder_set_member_name(b, "player");
+    json_builder_add_int_value(b, player);
+    json_builder_set_member_name(b, "text");
+    json_builder_add_string_value(b, a->text);
+    json_builder_end_object(b);
   }
-  meeple_game_free(game);
-  /* The tile order in @config lives in @storage: free it only now. */
-  if (storage)
-    g_array_unref(storage);
-  return ok;
+  sink_events(sink, game, events, n, action);
 }
 
 /* Reads standard input for the file name "-". */
@@ -373,24 +343,11 @@ json_strings(JsonBuilder *b, const char *member, GPtrArray *strings)
 
 /* The JSON document: header, players, board, actions, events, result. */
 static int
-print_json(const MeepleRecord *record, MeepleRules *rules, MeepleGame *game,
-           char **names)
+print_json(const MeepleRecord *record, MeepleGame *game, char **names,
+           EventSink *sink)
 {
   JsonBuilder *header = json_builder_new();
-  JsonBuilder *actions = json_builder_new();
-  JsonBuilder *events = json_builder_new();
-  json_builder_begin_array(actions);
-  json_builder_begin_array(events);
-  EventSink sink = { TRUE, NULL, events, actions };
-  GError *error = NULL;
-  if (!replay_events(record, rules, &sink, &error)) {
-    int status = sim_fail(error);
-    g_error_free(error);
-    g_object_unref(header);
-    g_object_unref(actions);
-    g_object_unref(events);
-    return status;
-  }
+  JsonBuilder *actions = sink->actions, *events = sink->events;
   json_builder_end_array(actions);
   json_builder_end_array(events);
 
@@ -449,14 +406,12 @@ print_json(const MeepleRecord *record, MeepleRules *rules, MeepleGame *game,
   json_node_unref(root);
   g_object_unref(generator);
   g_object_unref(header);
-  g_object_unref(actions);
-  g_object_unref(events);
   return ok ? SIM_EXIT_OK : SIM_EXIT_FAILURE;
 }
 
 static int
-print_text(const MeepleRecord *record, MeepleRules *rules, MeepleGame *game,
-           char **names, gboolean with_events)
+print_text(const MeepleRecord *record, MeepleGame *game, char **names,
+           const GString *events)
 {
   GString *text = g_string_new(NULL);
   g_string_append_printf(text, "Record %s: format %u, rule sets",
@@ -472,16 +427,9 @@ print_text(const MeepleRecord *record, MeepleRules *rules, MeepleGame *game,
   g_string_append_printf(text, ", farmers %s, %u actions\n",
                          record->no_farmers ? "off" : "on",
                          record->actions->len);
-  if (with_events) {
+  if (events) {
     g_string_append(text, "Events:\n");
-    EventSink sink = { FALSE, text, NULL, NULL };
-    GError *error = NULL;
-    if (!replay_events(record, rules, &sink, &error)) {
-      int status = sim_fail(error);
-      g_error_free(error);
-      g_string_free(text, TRUE);
-      return status;
-    }
+    g_string_append_len(text, events->str, (gssize)events->len);
   }
   sim_render_board(text, game, sim_use_colour(stdout));
   sim_render_legend(text);
@@ -549,10 +497,23 @@ sim_cmd_replay(int argc, char **argv)
     meeple_record_free(record);
     return status;
   }
-  MeepleGame *game = meeple_record_replay(record, rules, &error);
+  /* One replay gives the final game and, when asked for, every event. */
+  EventSink sink = { json, NULL, NULL, NULL };
+  if (json) {
+    sink.events = json_builder_new();
+    sink.actions = json_builder_new();
+    json_builder_begin_array(sink.events);
+    json_builder_begin_array(sink.actions);
+  } else if (with_events && !rewrite) {
+    sink.text = g_string_new(NULL);
+  }
+  gboolean wanted = sink.events || sink.text;
+  MeepleGame *game = meeple_record_replay_events(
+      record, rules, wanted ? on_replayed : NULL, &sink, &error);
   if (!game) {
     status = sim_fail(error);
     g_error_free(error);
+    event_sink_clear(&sink);
     meeple_rules_unref(rules);
     meeple_record_free(record);
     return status;
@@ -572,10 +533,11 @@ sim_cmd_replay(int argc, char **argv)
                                                    : SIM_EXIT_FAILURE;
     g_free(text);
   } else if (json) {
-    status = print_json(record, rules, game, names);
+    status = print_json(record, game, names, &sink);
   } else {
-    status = print_text(record, rules, game, names, with_events);
+    status = print_text(record, game, names, sink.text);
   }
+  event_sink_clear(&sink);
 
   g_strfreev(names);
   meeple_game_free(game);

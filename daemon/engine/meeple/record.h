@@ -60,6 +60,21 @@ gboolean meeple_record_config(const MeepleRecord *record, MeepleRules *rules,
 MeepleGame *meeple_record_replay(const MeepleRecord *record,
                                  MeepleRules *rules, GError **error);
 
+/** Called by meeple_record_replay_events() after the setup (@action -1,
+ * @player -1) and after each action line (@action: its index in
+ * record->actions; @player: the seat that took it) with the events it
+ * caused.  @events point into @game and are valid during the call only. */
+typedef void (*MeepleReplayFunc)(const MeepleRecord *record, MeepleGame *game,
+                                 int action, int player,
+                                 const MeepleEvent *events, gsize n_events,
+                                 gpointer user_data);
+
+/** As meeple_record_replay(), and reports every event to @func. */
+MeepleGame *meeple_record_replay_events(const MeepleRecord *record,
+                                        MeepleRules *rules,
+                                        MeepleReplayFunc func,
+                                        gpointer user_data, GError **error);
+
 /** Writes @game as a record.  @players names each seat (NULL: "Player 1",
  * ...).  Comments mark each turn and give the scores at the end. */
 char *meeple_record_write(const MeepleGame *game,
