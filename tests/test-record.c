@@ -277,7 +277,7 @@ START_TEST(writer_comments)
   g_autofree char *partial = meeple_record_write(game, NULL);
   ck_assert_str_eq(partial,
                    "meepled-record 1\n"
-                   "rules base\n"
+                   "rules base/1.0\n"
                    "players \"Player 1\" \"Player 2\"\n"
                    "tiles P E V\n"
                    "farmers on\n"
@@ -301,8 +301,8 @@ START_TEST(writer_comments)
 }
 END_TEST
 
-/* A tile set other than base is named on the 'rules' line, and must be
- * loaded (both ways) to replay. */
+/* A tile set loaded on its own is a rule set: the 'rules' line names it
+ * with its version, and it must be loaded (both ways) to replay. */
 static const char extra_tiles[] =
     "tileset extra\n"
     "name Extra test tiles\n"
@@ -320,7 +320,7 @@ START_TEST(rules_line_names_tile_sets)
   MeepleGameConfig cfg = { .n_players = 3, .seed = 5 };
   MeepleGame *game = play_random(rules, &cfg, 5, 30);
   g_autofree char *text = meeple_record_write(game, NULL);
-  ck_assert_msg(strstr(text, "\nrules base extra\n"), "%s", text);
+  ck_assert_msg(strstr(text, "\nrules base/1.0 extra/0.1\n"), "%s", text);
   assert_round_trip(rules, game, NULL);
 
   /* A record that does not name 'extra' cannot be replayed with it. */
@@ -329,7 +329,7 @@ START_TEST(rules_line_names_tile_sets)
                           "players A B\n"
                           "seed 1\n";
   error = load_and_replay(rules, base_only, -1, NULL);
-  assert_error_at(error, MEEPLE_ERROR_REPLAY, 2, 1, "tile set 'extra'",
+  assert_error_at(error, MEEPLE_ERROR_REPLAY, 2, 1, "rule set 'extra'",
                   base_only);
   g_clear_error(&error);
   /* Versions, when given, must match. */

@@ -14,6 +14,29 @@ tu_base_rules(void)
   return rules;
 }
 
+MeepleRules *
+tu_rules_with(const char *ids)
+{
+  MeepleLoader *loader = meeple_loader_new();
+  meeple_loader_add_plugin_dir(loader, MEEPLE_BUILD_PLUGIN_DIR);
+  meeple_loader_add_tiles_dir(loader, TEST_SRCDIR "/data/tiles");
+  GError *error = NULL;
+  if (!meeple_loader_load(loader, &error))
+    ck_abort_msg("loader: %s", error->message);
+  for (guint i = 0; i < meeple_loader_n_plugins(loader); i++) {
+    const MeeplePluginInfo *p = meeple_loader_plugin(loader, i);
+    if (!p->loaded)
+      ck_abort_msg("plugin skipped: %s", p->error);
+  }
+  g_auto(GStrv) list = g_strsplit(ids, ",", -1);
+  MeepleRules *rules =
+      meeple_loader_build_rules(loader, (const char *const *)list, &error);
+  if (!rules)
+    ck_abort_msg("rules '%s': %s", ids, error->message);
+  meeple_loader_unref(loader); /* the rules keep it alive */
+  return rules;
+}
+
 MeepleGame *
 tu_game(MeepleRules *rules, guint n_players, const char *tiles,
         gboolean no_farmers)

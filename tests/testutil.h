@@ -9,6 +9,12 @@
  * error.  Unref when done. */
 MeepleRules *tu_base_rules(void);
 
+/** Rules with the base game and the rule sets @ids (comma-separated,
+ * e.g. "abbot"), loaded through the plugin loader from the build tree's
+ * plugins and the source tree's tiles.  Aborts the test on error, and
+ * when any plugin of the build tree failed to load. */
+MeepleRules *tu_rules_with(const char *ids);
+
 /** A game of @n_players on @rules whose supply is exactly @tiles, a
  * space-separated list of tile ids drawn in that order ("V K D ...").
  * Farmers on unless @no_farmers. */

@@ -8,17 +8,6 @@ counts_as_follower(const MeepleGame *g, guint type)
   return meeple_rules_figure_type(g->rules, type)->is_follower;
 }
 
-int
-figure_take_from_supply(MeepleGame *g, guint player, guint type)
-{
-  for (guint i = 0; i < g->n_figures; i++) {
-    const Figure *f = &g->figures[i];
-    if (f->owner == (int)player && f->type == type && f->node == NO_NODE)
-      return (int)i;
-  }
-  return -1;
-}
-
 static void
 figure_event(MeepleGame *g, guint type, const Figure *f, const char *rule)
 {
@@ -36,7 +25,7 @@ figure_event(MeepleGame *g, guint type, const Figure *f, const char *rule)
 }
 
 void
-figure_place(MeepleGame *g, guint index, guint node)
+figure_place(MeepleGame *g, guint index, guint node, const char *rule)
 {
   Figure *f = &g->figures[index];
   g_assert(f->node == NO_NODE);
@@ -45,7 +34,7 @@ figure_place(MeepleGame *g, guint index, guint node)
     g->nodes[feature_find(g, node)].followers++;
   if (f->owner >= 0)
     (*supply_count(g, (guint)f->owner, f->type))--;
-  figure_event(g, MEEPLE_EVENT_FIGURE_PLACED, f, "BASE-11");
+  figure_event(g, MEEPLE_EVENT_FIGURE_PLACED, f, rule);
 }
 
 void
@@ -59,4 +48,9 @@ figure_return(MeepleGame *g, guint index, const char *rule)
   if (f->owner >= 0)
     (*supply_count(g, (guint)f->owner, f->type))++;
   f->node = NO_NODE;
+  guint n;
+  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FIGURE_REMOVED, &n);
+  for (guint h = 0; h < n; h++)
+    ((MeepleFigureHook)(void (*)(void))hooks[h].func)(g, index, rule,
+                                                       hooks[h].user_data);
 }

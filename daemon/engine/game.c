@@ -114,20 +114,51 @@ set_decision(MeepleGame *g, guint kind)
   g->decision.n_actions = g->actions.len;
 }
 
-/* BASE-11/12: follower actions on the tile placed this turn. */
+static void
+set_phase(MeepleGame *g, MeeplePhase phase)
+{
+  g->phase = phase;
+  g->phase_step = 0;
+  g->hooks_stopped = FALSE;
+}
+
+/* MEEPLE_HOOK_FILTER: drops the actions a rule set vetoes ("pass" stays,
+ * so a figure decision always has a choice). */
+static void
+filter_actions(MeepleGame *g)
+{
+  guint n;
+  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
+  if (!n)
+    return;
+  gsize kept = 0;
+  for (gsize i = 0; i < g->actions.len; i++) {
+    const MeepleAction *a = &g->actions.items[i];
+    gboolean ok = TRUE;
+    for (guint h = 0; h < n && ok && a->kind != MEEPLE_ACTION_PASS; h++)
+      ok = ((MeepleFilterHook)(void (*)(void))hooks[h].func)(
+          g, a, hooks[h].user_data);
+    if (ok)
+      g->actions.items[kept++] = *a;
+  }
+  g->actions.len = kept;
+}
+
+/* BASE-11/12: follower actions on the tile placed this turn, then what
+ * rule sets add (MEEPLE_HOOK_FIGURE_ACTIONS) and veto. */
 static void
 list_figure_actions(MeepleGame *g)
 {
   g->actions.len = 0;
   MeepleAction pass = { .kind = MEEPLE_ACTION_PASS };
   action_list_push(&g->actions, &pass);
-  if (*supply_count(g, g->active, MEEPLE_FIGURE_FOLLOWER) == 0)
-    return;
   const Placed *p = &g->placed[g->last_slot];
-  for (guint i = 0; i < p->n_segments; i++) {
+  for (guint i = 0; *supply_count(g, g->active, MEEPLE_FIGURE_FOLLOWER) &&
+                    i < p->n_segments; i++) {
     guint node = p->node0 + i;
     guint kind = g->nodes[node].kind;
-    if (!rules_kind(g->rules, kind)->follower_allowed ||
+    const MeepleKind *k = rules_kind(g->rules, kind);
+    if (!k->follower_allowed || !k->is_feature ||
         (kind == MEEPLE_KIND_FIELD && g->config.no_farmers))
       continue;
     if (g->nodes[feature_find(g, node)].followers != 0)
@@ -141,58 +172,127 @@ list_figure_actions(MeepleGame *g)
     };
     action_list_push(&g->actions, &a);
   }
+  guint n;
+  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FIGURE_ACTIONS, &n);
+  for (guint h = 0; h < n; h++)
+    ((MeepleActionsHook)(void (*)(void))hooks[h].func)(g, &g->actions,
+                                                        hooks[h].user_data);
+  filter_actions(g);
+}
+
+/* Runs the steps of a phase from g->phase_step on: its hooks for @point
+ * and, at position @core_at among them, the core's own step @core (none
+ * when NULL).  Returns FALSE when a hook asked for a decision; the phase
+ * then resumes at the next step once it is taken. */
+static gboolean
+run_phase(MeepleGame *g, MeepleHookPoint point, guint core_at,
+          void (*core)(MeepleGame *g))
+{
+  guint n;
+  const HookDef *hooks = rules_hooks(g->rules, point, &n);
+  guint n_steps = n + (core ? 1 : 0);
+  while (g->phase_step < n_steps) {
+    guint step = g->phase_step++;
+    if (core && step == core_at) {
+      core(g);
+    } else if (!g->hooks_stopped) {
+      guint h = core && step > core_at ? step - 1 : step;
+      if (((MeeplePhaseHook)(void (*)(void))hooks[h].func)(
+              g, hooks[h].user_data) == MEEPLE_HOOK_STOP)
+        g->hooks_stopped = TRUE;
+    }
+    if (g->has_decision)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static void
+start_turn(MeepleGame *g)
+{
+  g->turn++;
+  g->last_slot = -1;
+  MeepleEvent *e = game_event(g, MEEPLE_EVENT_TURN_STARTED);
+  e->player = (int8_t)g->active;
+  e->arg = (int32_t)g->turn;
+  e->rule = "BASE-03";
+}
+
+/* MEEPLE_HOOK_DRAW: TRUE when a rule set took the drawn tile. */
+static gboolean
+draw_taken(MeepleGame *g, guint type)
+{
+  guint n;
+  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_DRAW, &n);
+  for (guint h = 0; h < n; h++)
+    if (((MeepleDrawHook)(void (*)(void))hooks[h].func)(
+            g, type, hooks[h].user_data) == MEEPLE_HOOK_STOP)
+      return TRUE;
+  return FALSE;
+}
+
+/* BASE-04 draw; D2 rule sets may take the tile; BASE-06 an unplaceable
+ * tile leaves the game and the player draws again.  FALSE: the supply is
+ * empty (BASE-21). */
+static gboolean
+draw_tile(MeepleGame *g)
+{
+  while (g->supply_len > 0) {
+    guint type = g->supply[--g->supply_len];
+    MeepleEvent *e = game_event(g, MEEPLE_EVENT_TILE_DRAWN);
+    e->player = (int8_t)g->active;
+    e->tile = (uint16_t)type;
+    e->rule = "BASE-04";
+    if (draw_taken(g, type))
+      continue;
+    g->actions.len = 0;
+    board_list_placements(g, type, &g->actions);
+    filter_actions(g);
+    if (g->actions.len > 0) {
+      g->drawn = (int)type;
+      return TRUE;
+    }
+    e = game_event(g, MEEPLE_EVENT_TILE_DISCARDED);
+    e->player = (int8_t)g->active;
+    e->tile = (uint16_t)type;
+    e->rule = "BASE-06";
+    g->n_discarded++;
+  }
+  return FALSE;
 }
 
 /* Runs phases until a decision is pending or the game is over. */
 static void
 advance(MeepleGame *g)
 {
-  g->has_decision = FALSE;
-  for (;;) {
+  while (!g->has_decision) {
     switch (g->phase) {
     case MEEPLE_PHASE_GAME_SETUP:
-      g->phase = MEEPLE_PHASE_TURN_START;
+      set_phase(g, MEEPLE_PHASE_TURN_START);
       break;
-    case MEEPLE_PHASE_TURN_START: {
-      g->turn++;
-      g->last_slot = -1;
-      MeepleEvent *e = game_event(g, MEEPLE_EVENT_TURN_STARTED);
-      e->player = (int8_t)g->active;
-      e->arg = (int32_t)g->turn;
-      e->rule = "BASE-03";
-      g->phase = MEEPLE_PHASE_DRAW;
+    case MEEPLE_PHASE_TURN_START:
+      if (!run_phase(g, MEEPLE_HOOK_TURN_START, 0, start_turn))
+        return;
+      set_phase(g, MEEPLE_PHASE_DRAW);
       break;
-    }
     case MEEPLE_PHASE_DRAW:
-      /* BASE-04 draw; BASE-06 an unplaceable tile leaves the game and the
-       * player draws again; BASE-21 an empty supply ends the game. */
-      while (g->supply_len > 0) {
-        guint type = g->supply[--g->supply_len];
-        MeepleEvent *e = game_event(g, MEEPLE_EVENT_TILE_DRAWN);
-        e->player = (int8_t)g->active;
-        e->tile = (uint16_t)type;
-        e->rule = "BASE-04";
-        g->actions.len = 0;
-        board_list_placements(g, type, &g->actions);
-        if (g->actions.len > 0) {
-          g->drawn = (int)type;
-          g->phase = MEEPLE_PHASE_PLACE_TILE;
-          set_decision(g, MEEPLE_DECISION_PLACE_TILE);
-          return;
-        }
-        e = game_event(g, MEEPLE_EVENT_TILE_DISCARDED);
-        e->player = (int8_t)g->active;
-        e->tile = (uint16_t)type;
-        e->rule = "BASE-06";
-        g->n_discarded++;
+      if (draw_tile(g)) {
+        set_phase(g, MEEPLE_PHASE_PLACE_TILE);
+        set_decision(g, MEEPLE_DECISION_PLACE_TILE);
+        return;
       }
-      g->phase = MEEPLE_PHASE_FINAL_SCORING;
+      set_phase(g, MEEPLE_PHASE_FINAL_SCORING);
       break;
     case MEEPLE_PHASE_PLACE_TILE:
-      g->phase = MEEPLE_PHASE_PLACE_GHOSTS;
+      /* reached once the tile action put the tile down */
+      if (!run_phase(g, MEEPLE_HOOK_PLACE_TILE, 0, NULL))
+        return;
+      set_phase(g, MEEPLE_PHASE_PLACE_GHOSTS);
       break;
     case MEEPLE_PHASE_PLACE_GHOSTS:
-      g->phase = MEEPLE_PHASE_PLACE_FIGURE;
+      if (!run_phase(g, MEEPLE_HOOK_PLACE_GHOSTS, 0, NULL))
+        return;
+      set_phase(g, MEEPLE_PHASE_PLACE_FIGURE);
       list_figure_actions(g);
       /* CONVENTION (doc/engine.md): a figure decision whose only choice is
        * "pass" is not asked; the game moves on. */
@@ -202,28 +302,40 @@ advance(MeepleGame *g)
       }
       break;
     case MEEPLE_PHASE_PLACE_FIGURE:
-      g->phase = MEEPLE_PHASE_DRAGON_MOVE;
+      /* reached once the figure action is done (or was not asked) */
+      set_phase(g, MEEPLE_PHASE_DRAGON_MOVE);
       break;
     case MEEPLE_PHASE_DRAGON_MOVE:
-      g->phase = MEEPLE_PHASE_SCORE;
+      if (!run_phase(g, MEEPLE_HOOK_AFTER_FIGURE, 0, NULL))
+        return;
+      set_phase(g, MEEPLE_PHASE_SCORE);
       break;
     case MEEPLE_PHASE_SCORE:
-      scoring_after_turn(g);
-      g->phase = MEEPLE_PHASE_TURN_END;
+      if (!run_phase(g, MEEPLE_HOOK_SCORE,
+                     g->rules->n_before_core[MEEPLE_HOOK_SCORE],
+                     scoring_after_turn))
+        return;
+      set_phase(g, MEEPLE_PHASE_TURN_END);
       break;
     case MEEPLE_PHASE_TURN_END:
+      if (!run_phase(g, MEEPLE_HOOK_TURN_END, 0, NULL))
+        return;
       /* BASE-21: the game ends after the turn that placed the last tile. */
       if (g->supply_len == 0) {
-        g->phase = MEEPLE_PHASE_FINAL_SCORING;
+        set_phase(g, MEEPLE_PHASE_FINAL_SCORING);
       } else {
         g->active = (g->active + 1) % g->n_players;
-        g->phase = MEEPLE_PHASE_TURN_START;
+        set_phase(g, MEEPLE_PHASE_TURN_START);
       }
       break;
     case MEEPLE_PHASE_FINAL_SCORING:
       g->last_slot = -1;
-      scoring_final(g);
-      g->phase = MEEPLE_PHASE_GAME_OVER;
+      if (!run_phase(g, MEEPLE_HOOK_FINAL_SCORING,
+                     g->rules->n_before_core[MEEPLE_HOOK_FINAL_SCORING],
+                     scoring_final_features))
+        return;
+      scoring_winner(g);
+      set_phase(g, MEEPLE_PHASE_GAME_OVER);
       g->over = TRUE;
       g->actions.len = 0;
       return;
@@ -309,7 +421,8 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
   guint n_ftypes = meeple_rules_n_figure_types(rules);
   guint n_figures = 0;
   for (guint f = 0; f < n_ftypes; f++)
-    n_figures += config->n_players * meeple_rules_figure_type(rules, f)->per_player;
+    n_figures += config->n_players * meeple_rules_figure_type(rules, f)->per_player +
+                 meeple_rules_figure_type(rules, f)->neutral;
 
   MeepleGame *g = g_new0(MeepleGame, 1);
   g->rules = meeple_rules_ref(rules);
@@ -348,6 +461,15 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
       }
     }
 
+  /* Neutral figures (dragon, fairy, ...) start off the board. */
+  for (guint f = 0; f < n_ftypes; f++)
+    for (guint k = 0; k < meeple_rules_figure_type(rules, f)->neutral; k++) {
+      Figure *fig = &g->figures[g->n_figures++];
+      fig->type = (uint8_t)f;
+      fig->owner = -1;
+      fig->node = NO_NODE;
+    }
+
   /* BASE-02: the supply, drawn from its end. */
   if (config->tile_order) {
     memcpy(g->order_copy, config->tile_order,
@@ -377,7 +499,8 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
   g->supply_len = n_supply;
 
   put_tile(g, (guint)start, 0, 0, 0);
-  g->phase = MEEPLE_PHASE_GAME_SETUP;
+  slots_new(g);
+  set_phase(g, MEEPLE_PHASE_GAME_SETUP);
   advance(g);
   g->n_initial_events = g->events.len;
   return g;
@@ -405,6 +528,7 @@ meeple_game_clone(const MeepleGame *game)
                                game->n_history * sizeof(MeepleHistoryEntry))
                    : NULL;
   g->cap_history = game->n_history;
+  slots_clone(g, game);
   return g;
 }
 
@@ -413,6 +537,7 @@ meeple_game_free(MeepleGame *g)
 {
   if (!g)
     return;
+  slots_free(g);
   board_free(&g->grid);
   g_free(g->actions.items);
   g_free(g->events.items);
@@ -446,6 +571,11 @@ static char *
 explain_illegal(MeepleGame *g, const MeepleAction *a)
 {
   const MeepleDecision *d = &g->decision;
+  if (d->kind >= MEEPLE_DECISION_CORE_COUNT)
+    return g_strdup_printf(
+        "not among the %" G_GSIZE_FORMAT " legal actions of this '%s' "
+        "decision", d->n_actions,
+        meeple_rules_decision_kind(g->rules, d->kind)->name);
   if (a->kind == MEEPLE_ACTION_PLACE_TILE) {
     if (d->kind != MEEPLE_DECISION_PLACE_TILE)
       return g_strdup("the tile is already placed this turn; a figure "
@@ -533,24 +663,33 @@ meeple_game_apply_index(MeepleGame *g, gsize index, const MeepleEvent **events,
   if (!check_index(g, index, error))
     return FALSE;
   MeepleAction a = g->decision.actions[index];
+  guint player = g->decision.player;
   g->events.len = 0;
   g->n_initial_events = 0;
   history_push(g, &a);
+  /* The action may ask for the next decision (a rule set's chain of
+   * decisions); otherwise the game runs on from where it stopped. */
+  g->has_decision = FALSE;
   switch (a.kind) {
   case MEEPLE_ACTION_PLACE_TILE:
     put_tile(g, a.tile, a.x, a.y, a.rotation);
     g->drawn = -1;
     break;
   case MEEPLE_ACTION_PLACE_FIGURE: {
-    int fig = figure_take_from_supply(g, g->active, a.figure);
+    int fig = meeple_game_find_supply_figure(g, (int)player, a.figure);
     g_assert(fig >= 0); /* the legal list guarantees one */
     int slot = board_slot_at(g, a.x, a.y);
-    figure_place(g, (guint)fig, node_of(g, (guint)slot, a.segment));
+    figure_place(g, (guint)fig, node_of(g, (guint)slot, a.segment),
+                 "BASE-11");
     break;
   }
   case MEEPLE_ACTION_PASS:
-  default:
     break;
+  default: {
+    const ActionKindDef *k = g_ptr_array_index(g->rules->action_kinds, a.kind);
+    k->apply(g, &a, k->user_data);
+    break;
+  }
   }
   advance(g);
   if (events)

@@ -11,6 +11,7 @@
 #define MEEPLE_INTERNAL_H
 
 #include "meeple.h"
+#include "meeple/plugin.h"
 #include "prng.h"
 
 #define NO_NODE 0xFFFFu
@@ -41,7 +42,55 @@ struct MeepleRules {
   GPtrArray *tilesets;     /* MeepleTileSetInfo* */
   GPtrArray *figure_types; /* MeepleFigureType* */
   int start_tile;
+
+  /* what rule sets registered (registry.c) */
+  GPtrArray *rulesets;       /* MeepleRuleSetInfo* */
+  gboolean ruleset_open;     /* tile files loaded now belong to the last */
+  GPtrArray *action_kinds;   /* ActionKindDef* */
+  GPtrArray *decision_kinds; /* MeepleDecisionKindInfo* */
+  GPtrArray *event_types;    /* char*: names of plugin event types */
+  GArray *slots;             /* SlotDef */
+  GArray *hooks[MEEPLE_HOOK_COUNT]; /* HookDef, in run order */
+  guint n_before_core[MEEPLE_HOOK_COUNT]; /* hooks with priority > 0 */
+  GArray *owned;             /* OwnedData */
 };
+
+typedef struct {
+  MeepleActionKindInfo info;
+  MeepleApplyFunc apply;
+  gpointer user_data;
+} ActionKindDef;
+
+typedef struct {
+  MeepleSlotClass klass;
+  gpointer user_data;
+} SlotDef;
+
+typedef struct {
+  MeepleHookFunc func;
+  gpointer user_data;
+  int priority;
+} HookDef;
+
+typedef struct {
+  gpointer data;
+  GDestroyNotify destroy;
+} OwnedData;
+
+/* registry.c */
+void registry_init(MeepleRules *rules);
+void registry_free(MeepleRules *rules);
+/* Starts a rule set (the loader, before a plugin's setup()); tile files
+ * loaded until registry_end_ruleset() belong to it.  FALSE: id taken. */
+gboolean registry_begin_ruleset(MeepleRules *rules, const char *id,
+                                const char *name, const char *version);
+void registry_end_ruleset(MeepleRules *rules);
+static inline const HookDef *
+rules_hooks(const MeepleRules *rules, MeepleHookPoint point, guint *n)
+{
+  *n = rules->hooks[point]->len;
+  return (const HookDef *)(void *)rules->hooks[point]->data;
+}
 
 void meeple_rules_derive(const MeepleRules *rules, guint type,
                          TileDerived *out);
@@ -114,10 +163,11 @@ typedef struct {
   uint16_t *cells;
 } Grid;
 
-typedef struct {
+struct MeepleActionList {
   MeepleAction *items;
   gsize len, cap;
-} ActionList;
+};
+typedef struct MeepleActionList ActionList;
 
 typedef struct {
   MeepleEvent *items;
@@ -143,6 +193,13 @@ struct MeepleGame {
   /* pending decision (actions recomputed when dirty) */
   MeepleDecision decision;
   gboolean has_decision;
+  /* next step of the current phase: its hooks and the core's step, in
+   * order, so a phase resumes after a decision a hook asked for */
+  guint phase_step;
+  gboolean hooks_stopped;    /* a hook of this phase said STOP */
+  /* plugin state, one allocation per slot (registry.c) */
+  gpointer *slots;
+  guint n_slots;
 
   /* fixed-size arrays inside @block */
   gsize block_size;
@@ -194,8 +251,7 @@ static inline guint node_of(const MeepleGame *g, guint slot, guint segment)
 }
 
 /* figures.c */
-int figure_take_from_supply(MeepleGame *g, guint player, guint type);
-void figure_place(MeepleGame *g, guint index, guint node);
+void figure_place(MeepleGame *g, guint index, guint node, const char *rule);
 void figure_return(MeepleGame *g, guint index, const char *rule);
 static inline uint8_t *supply_count(MeepleGame *g, guint player, guint type)
 {
@@ -204,10 +260,16 @@ static inline uint8_t *supply_count(MeepleGame *g, guint player, guint type)
 
 /* scoring.c */
 void scoring_after_turn(MeepleGame *g);
-void scoring_final(MeepleGame *g);
+void scoring_final_features(MeepleGame *g);
+void scoring_winner(MeepleGame *g);
 
 /* game.c */
 MeepleEvent *game_event(MeepleGame *g, guint type);
 void action_list_push(ActionList *list, const MeepleAction *a);
+
+/* slots.c: per-game plugin state */
+void slots_new(MeepleGame *g);
+void slots_clone(MeepleGame *dst, const MeepleGame *src);
+void slots_free(MeepleGame *g);
 
 #endif

@@ -15,7 +15,11 @@ daemon_engine_libmeeple_la_SOURCES = \
 	daemon/engine/game.c \
 	daemon/engine/queries.c \
 	daemon/engine/notation.c \
-	daemon/engine/record.c
+	daemon/engine/record.c \
+	daemon/engine/registry.c \
+	daemon/engine/slots.c \
+	daemon/engine/hookapi.c \
+	daemon/engine/loader.c
 daemon_engine_libmeeple_la_LIBADD = $(GLIB_LIBS)
 # Only the documented API leaves the library.
 daemon_engine_libmeeple_la_LDFLAGS = $(AM_LDFLAGS) \
@@ -30,4 +34,6 @@ meeple_subinclude_HEADERS = \
 	daemon/engine/meeple/rules.h \
 	daemon/engine/meeple/game.h \
 	daemon/engine/meeple/notation.h \
-	daemon/engine/meeple/record.h
+	daemon/engine/meeple/record.h \
+	daemon/engine/meeple/plugin.h \
+	daemon/engine/meeple/loader.h

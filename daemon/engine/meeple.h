@@ -10,5 +10,6 @@
 #include "meeple/game.h"
 #include "meeple/notation.h"
 #include "meeple/record.h"
+#include "meeple/loader.h"
 
 #endif

@@ -32,8 +32,31 @@ meeple_action_to_string(const MeepleGame *g, const MeepleAction *a)
     return g_strdup_printf("%s %s @ %d,%d", figure, segment, a->x, a->y);
   }
   default:
-    return g_strdup_printf("action-%u", a->kind);
+    break;
   }
+  if (a->kind >= meeple_rules_n_action_kinds(g->rules))
+    return g_strdup_printf("action-%u", a->kind);
+  /* a rule set's kind: NAME [FIGURE] [SEGMENT] [@ X,Y] [ARG] */
+  const MeepleActionKindInfo *k = meeple_rules_action_kind(g->rules, a->kind);
+  GString *out = g_string_new(k->name);
+  if (k->fields & MEEPLE_ACTION_USES_FIGURE)
+    g_string_append_printf(
+        out, " %s", a->figure < meeple_rules_n_figure_types(g->rules)
+                        ? meeple_rules_figure_type(g->rules, a->figure)->name
+                        : "?");
+  if (k->fields & MEEPLE_ACTION_USES_SEGMENT) {
+    int slot = board_slot_at(g, a->x, a->y);
+    const MeepleTileType *t =
+        slot >= 0 ? rules_type(g->rules, g->placed[slot].type) : NULL;
+    g_string_append_printf(out, " %s",
+                           t && a->segment < t->n_segments
+                               ? t->segments[a->segment].name : "?");
+  }
+  if (k->fields & (MEEPLE_ACTION_USES_SEGMENT | MEEPLE_ACTION_USES_CELL))
+    g_string_append_printf(out, " @ %d,%d", a->x, a->y);
+  if (k->fields & MEEPLE_ACTION_USES_ARG)
+    g_string_append_printf(out, " %u", (guint)a->arg);
+  return g_string_free(out, FALSE);
 }
 
 typedef struct {
@@ -166,6 +189,75 @@ parse_place(const MeepleGame *g, Cursor *c, MeepleAction *a)
   return at_end(c);
 }
 
+/* The segment named @seg (read at @seg_at) of the tile in @slot. */
+static gboolean
+find_segment(const MeepleGame *g, Cursor *c, int slot, const char *seg,
+             const char *seg_at, MeepleAction *a)
+{
+  const MeepleTileType *t = rules_type(g->rules, g->placed[slot].type);
+  for (guint i = 0; i < t->n_segments; i++)
+    if (strcmp(t->segments[i].name, seg) == 0) {
+      a->segment = (uint8_t)i;
+      return TRUE;
+    }
+  GString *names = g_string_new(NULL);
+  for (guint i = 0; i < t->n_segments; i++)
+    g_string_append_printf(names, "%s%s", i ? ", " : "",
+                           t->segments[i].name);
+  c->p = seg_at;
+  fail(c, "tile %s has no segment '%s' (it has %s)", t->id, seg, names->str);
+  g_string_free(names, TRUE);
+  return FALSE;
+}
+
+/* A rule set's action kind: NAME [FIGURE] [SEGMENT] [@ X,Y] [ARG]. */
+static gboolean
+parse_plugin_action(const MeepleGame *g, Cursor *c, guint kind,
+                    MeepleAction *a)
+{
+  const MeepleActionKindInfo *k = meeple_rules_action_kind(g->rules, kind);
+  a->kind = (uint16_t)kind;
+  if (k->fields & MEEPLE_ACTION_USES_FIGURE) {
+    skip_blanks(c);
+    const char *at = c->p;
+    g_autofree char *name = word(c);
+    int figure = meeple_rules_find_figure_type(g->rules, name);
+    if (figure < 0) {
+      c->p = at;
+      return fail(c, "'%s' needs a figure type, found '%s'", k->name, name);
+    }
+    a->figure = (uint8_t)figure;
+  }
+  g_autofree char *seg = NULL;
+  const char *seg_at = NULL;
+  if (k->fields & MEEPLE_ACTION_USES_SEGMENT) {
+    skip_blanks(c);
+    seg_at = c->p;
+    seg = word(c);
+    if (!*seg)
+      return fail(c, "'%s' needs a segment, e.g. '%s M @ 0,0'", k->name,
+                  k->name);
+  }
+  if (k->fields & (MEEPLE_ACTION_USES_SEGMENT | MEEPLE_ACTION_USES_CELL)) {
+    if (!read_cell(c, &a->x, &a->y))
+      return FALSE;
+    int slot = board_slot_at(g, a->x, a->y);
+    if (seg && slot < 0)
+      return fail(c, "no tile at %d,%d", a->x, a->y);
+    if (seg && !find_segment(g, c, slot, seg, seg_at, a))
+      return FALSE;
+  }
+  if (k->fields & MEEPLE_ACTION_USES_ARG) {
+    int16_t v;
+    if (!read_int(c, &v))
+      return FALSE;
+    if (v < 0 || v > 255)
+      return fail(c, "'%s' takes a number from 0 to 255", k->name);
+    a->arg = (uint8_t)v;
+  }
+  return at_end(c);
+}
+
 static gboolean
 parse_figure(const MeepleGame *g, Cursor *c, int figure, MeepleAction *a)
 {
@@ -196,20 +288,7 @@ parse_figure(const MeepleGame *g, Cursor *c, int figure, MeepleAction *a)
     a->x = g->placed[slot].x;
     a->y = g->placed[slot].y;
   }
-  const MeepleTileType *t = rules_type(g->rules, g->placed[slot].type);
-  for (guint i = 0; i < t->n_segments; i++)
-    if (strcmp(t->segments[i].name, seg) == 0) {
-      a->segment = (uint8_t)i;
-      return at_end(c);
-    }
-  GString *names = g_string_new(NULL);
-  for (guint i = 0; i < t->n_segments; i++)
-    g_string_append_printf(names, "%s%s", i ? ", " : "",
-                           t->segments[i].name);
-  c->p = seg_at;
-  fail(c, "tile %s has no segment '%s' (it has %s)", t->id, seg, names->str);
-  g_string_free(names, TRUE);
-  return FALSE;
+  return find_segment(g, c, slot, seg, seg_at, a) && at_end(c);
 }
 
 gboolean
@@ -223,7 +302,7 @@ meeple_action_parse(const MeepleGame *g, const char *text,
   const char *verb_at = c.p;
   g_autofree char *verb = word(&c);
   gboolean ok;
-  int figure;
+  int figure, kind;
   if (strcmp(verb, "place") == 0) {
     ok = parse_place(g, &c, &a);
   } else if (strcmp(verb, "pass") == 0) {
@@ -231,6 +310,9 @@ meeple_action_parse(const MeepleGame *g, const char *text,
     ok = at_end(&c);
   } else if ((figure = meeple_rules_find_figure_type(g->rules, verb)) >= 0) {
     ok = parse_figure(g, &c, figure, &a);
+  } else if ((kind = meeple_rules_find_action_kind(g->rules, verb)) >=
+             MEEPLE_ACTION_CORE_COUNT) {
+    ok = parse_plugin_action(g, &c, (guint)kind, &a);
   } else {
     c.p = verb_at;
     ok = fail(&c, *verb ? "unknown action '%s' (expected 'place', 'pass' or "

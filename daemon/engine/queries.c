@@ -181,17 +181,6 @@ meeple_phase_name(MeeplePhase phase)
   return (guint)phase < G_N_ELEMENTS(names) ? names[phase] : "?";
 }
 
-const char *
-meeple_event_type_name(guint type)
-{
-  static const char *const names[] = {
-    "turn-started", "tile-drawn", "tile-discarded", "tile-placed",
-    "figure-placed", "figure-returned", "feature-completed",
-    "points-scored", "game-over", "winner",
-  };
-  return type < G_N_ELEMENTS(names) ? names[type] : "plugin-event";
-}
-
 gsize
 meeple_game_memory(const MeepleGame *g)
 {
@@ -199,5 +188,6 @@ meeple_game_memory(const MeepleGame *g)
          (gsize)g->grid.w * (gsize)g->grid.h * sizeof(uint16_t) +
          g->actions.cap * sizeof(MeepleAction) +
          g->events.cap * sizeof(MeepleEvent) +
-         g->cap_history * sizeof(MeepleHistoryEntry);
+         g->cap_history * sizeof(MeepleHistoryEntry) +
+         g->n_slots * sizeof(gpointer);
 }

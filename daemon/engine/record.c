@@ -815,34 +815,34 @@ pos_or(Pos p, Pos fallback)
   return p.line ? p : fallback;
 }
 
-static const MeepleTileSetInfo *
-find_tileset(const MeepleRules *rules, const char *id, gsize id_len)
+static const MeepleRuleSetInfo *
+find_ruleset(const MeepleRules *rules, const char *id, gsize id_len)
 {
-  for (guint i = 0; i < meeple_rules_n_tilesets(rules); i++) {
-    const MeepleTileSetInfo *ts = meeple_rules_tileset(rules, i);
-    if (ts->id && strlen(ts->id) == id_len && strncmp(ts->id, id, id_len) == 0)
-      return ts;
+  for (guint i = 0; i < meeple_rules_n_rulesets(rules); i++) {
+    const MeepleRuleSetInfo *rs = meeple_rules_ruleset(rules, i);
+    if (strlen(rs->id) == id_len && strncmp(rs->id, id, id_len) == 0)
+      return rs;
   }
   return NULL;
 }
 
 static char *
-loaded_tilesets(const MeepleRules *rules)
+loaded_rulesets(const MeepleRules *rules)
 {
   GString *s = g_string_new(NULL);
-  for (guint i = 0; i < meeple_rules_n_tilesets(rules); i++) {
-    const MeepleTileSetInfo *ts = meeple_rules_tileset(rules, i);
-    g_string_append_printf(s, "%s%s/%s", i ? ", " : "", ts->id,
-                           ts->version ? ts->version : "?");
+  for (guint i = 0; i < meeple_rules_n_rulesets(rules); i++) {
+    const MeepleRuleSetInfo *rs = meeple_rules_ruleset(rules, i);
+    g_string_append_printf(s, "%s%s/%s", i ? ", " : "", rs->id,
+                           rs->version ? rs->version : "?");
   }
   if (!s->len)
     g_string_append(s, "none");
   return g_string_free(s, FALSE);
 }
 
-/* The record's rule sets and the rules' tile sets must agree both ways:
- * a tile set the record does not name would change the shuffled supply,
- * and one it names but the rules lack cannot be played. */
+/* The record's rule sets and the rules' must agree both ways: a rule set
+ * the record does not name would change the supply or the rules, and one
+ * it names but the rules lack cannot be played. */
 static gboolean
 check_rulesets(const RecordPriv *rec, const MeepleRules *rules,
                GError **error)
@@ -856,12 +856,12 @@ check_rulesets(const RecordPriv *rec, const MeepleRules *rules,
                 : pos_or(rec->rules_pos, rec->format_pos);
     gsize id_len = strcspn(s, "/");
     const char *version = s[id_len] == '/' ? s + id_len + 1 : NULL;
-    const MeepleTileSetInfo *ts = find_tileset(rules, s, id_len);
+    const MeepleRuleSetInfo *ts = find_ruleset(rules, s, id_len);
     gboolean is_base = id_len == 4 && strncmp(s, "base", 4) == 0;
     if (!ts && is_base && !version)
       continue; /* base is implied; meeple_game_new() reports it missing */
     if (!ts) {
-      char *loaded = loaded_tilesets(rules);
+      char *loaded = loaded_rulesets(rules);
       char *id = g_strndup(s, id_len);
       char *shown = snip(id);
       record_error(error, MEEPLE_ERROR_REPLAY, file, p.line, p.column,
@@ -876,15 +876,15 @@ check_rulesets(const RecordPriv *rec, const MeepleRules *rules,
       char *shown = snip(s);
       record_error(error, MEEPLE_ERROR_REPLAY, file, p.line, p.column,
                    "the record was played with %s, but version %s of '%s' "
-                   "is loaded; the tiles may differ", shown,
+                   "is loaded; the game may differ", shown,
                    ts->version ? ts->version : "(none)", ts->id);
       g_free(shown);
       return FALSE;
     }
   }
-  for (guint i = 0; i < meeple_rules_n_tilesets(rules); i++) {
-    const MeepleTileSetInfo *ts = meeple_rules_tileset(rules, i);
-    if (!ts->id || strcmp(ts->id, "base") == 0)
+  for (guint i = 0; i < meeple_rules_n_rulesets(rules); i++) {
+    const MeepleRuleSetInfo *ts = meeple_rules_ruleset(rules, i);
+    if (strcmp(ts->id, "base") == 0)
       continue;
     gboolean named = FALSE;
     for (guint j = 0; j < r->rulesets->len && !named; j++) {
@@ -895,9 +895,9 @@ check_rulesets(const RecordPriv *rec, const MeepleRules *rules,
     if (!named) {
       Pos p = pos_or(rec->rules_pos, rec->format_pos);
       record_error(error, MEEPLE_ERROR_REPLAY, file, p.line, p.column,
-                   "tile set '%s' is loaded but the record's 'rules' line "
-                   "does not name it; replaying would draw from another "
-                   "supply", ts->id);
+                   "rule set '%s' is loaded but the record's 'rules' line "
+                   "does not name it; replaying would play another game",
+                   ts->id);
       return FALSE;
     }
   }
@@ -1200,11 +1200,15 @@ write_header(GString *out, const MeepleRules *rules,
              const MeepleGameConfig *cfg, GPtrArray *names)
 {
   g_string_append_printf(out, "meepled-record %d\n", MEEPLE_RECORD_FORMAT);
-  g_string_append(out, "rules base");
-  for (guint i = 0; i < meeple_rules_n_tilesets(rules); i++) {
-    const MeepleTileSetInfo *ts = meeple_rules_tileset(rules, i);
-    if (ts->id && strcmp(ts->id, "base") != 0)
-      g_string_append_printf(out, " %s", ts->id);
+  /* every rule set with the version it was played with */
+  g_string_append(out, "rules");
+  if (!meeple_rules_find_ruleset(rules, "base"))
+    g_string_append(out, " base");
+  for (guint i = 0; i < meeple_rules_n_rulesets(rules); i++) {
+    const MeepleRuleSetInfo *rs = meeple_rules_ruleset(rules, i);
+    g_string_append_printf(out, " %s", rs->id);
+    if (rs->version && *rs->version)
+      g_string_append_printf(out, "/%s", rs->version);
   }
   g_string_append(out, "\nplayers");
   for (guint i = 0; i < names->len; i++) {

@@ -53,6 +53,7 @@ meeple_rules_new(void)
   rules->tilesets = g_ptr_array_new_with_free_func(tileset_free);
   rules->figure_types = g_ptr_array_new_with_free_func(figure_type_free);
   rules->start_tile = -1;
+  registry_init(rules);
 
   /* Order must match MeepleKindId.  Score groups follow BASE-25: roads,
    * cities, monasteries and gardens, ..., fields last. */
@@ -64,6 +65,9 @@ meeple_rules_new(void)
                         2, NULL);
   meeple_rules_add_kind(rules, "garden", "G", MEEPLE_SHAPE_SURROUND, FALSE, 2,
                         NULL);
+  /* ABBOT-02: decoration until The Abbot activates it. */
+  ((MeepleKind *)g_ptr_array_index(rules->kinds, MEEPLE_KIND_GARDEN))
+      ->is_feature = FALSE;
   meeple_rules_add_figure_type(rules, "follower", TRUE, 7, NULL);
   return rules;
 }
@@ -80,6 +84,7 @@ meeple_rules_unref(MeepleRules *rules)
 {
   if (!rules || !g_atomic_int_dec_and_test(&rules->ref_count))
     return;
+  registry_free(rules);
   g_ptr_array_unref(rules->kinds);
   for (guint i = 0; i < rules->n_symbols; i++)
     g_free(rules->symbols[i]);
@@ -123,6 +128,7 @@ meeple_rules_add_kind(MeepleRules *rules, const char *name, const char *code,
   k->shape = shape;
   k->follower_allowed = follower_allowed;
   k->score_group = score_group;
+  k->is_feature = TRUE;
   g_ptr_array_add(rules->kinds, k);
   return (int)rules->kinds->len - 1;
 }
@@ -168,24 +174,46 @@ meeple_rules_symbol_name(const MeepleRules *rules, guint index)
   return rules->symbols[index];
 }
 
-int
-meeple_rules_add_figure_type(MeepleRules *rules, const char *name,
-                             gboolean is_follower, guint per_player,
-                             GError **error)
+static int
+add_figure_type(MeepleRules *rules, const char *name, gboolean is_follower,
+                guint per_player, guint neutral, GError **error)
 {
-  if (meeple_rules_find_figure_type(rules, name) >= 0 ||
-      rules->figure_types->len >= 255 || per_player > 255) {
+  /* Figure names are notation verbs ("abbot M"), so they share the name
+   * space of action kinds. */
+  gboolean bad_name = !name || !*name;
+  for (const char *c = name; !bad_name && *c; c++)
+    bad_name = !(g_ascii_islower(*c) || g_ascii_isdigit(*c) || *c == '-');
+  if (bad_name || meeple_rules_find_figure_type(rules, name) >= 0 ||
+      (rules->action_kinds && meeple_rules_find_action_kind(rules, name) >= 0) ||
+      rules->figure_types->len >= 255 || per_player > 255 || neutral > 255) {
     g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,
-                "cannot register figure type '%s': name taken, too many "
-                "types or more than 255 per player", name);
+                "cannot register figure type '%s': the name must be new and "
+                "lower-case letters, digits and '-'; at most 255 types and "
+                "255 figures per player", name ? name : "(null)");
     return -1;
   }
   MeepleFigureType *f = g_new0(MeepleFigureType, 1);
   f->name = g_strdup(name);
   f->is_follower = is_follower;
   f->per_player = per_player;
+  f->neutral = neutral;
   g_ptr_array_add(rules->figure_types, f);
   return (int)rules->figure_types->len - 1;
+}
+
+int
+meeple_rules_add_figure_type(MeepleRules *rules, const char *name,
+                             gboolean is_follower, guint per_player,
+                             GError **error)
+{
+  return add_figure_type(rules, name, is_follower, per_player, 0, error);
+}
+
+int
+meeple_rules_add_neutral_figure_type(MeepleRules *rules, const char *name,
+                                     guint count, GError **error)
+{
+  return add_figure_type(rules, name, FALSE, 0, count, error);
 }
 
 guint

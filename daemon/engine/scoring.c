@@ -112,14 +112,29 @@ feature_event(MeepleGame *g, MeepleEvent *e, guint root)
   e->segment = node->segment;
 }
 
+/* Runs the feature hooks of @point on @score. */
+static void
+run_feature_hooks(MeepleGame *g, MeepleHookPoint point,
+                  MeepleFeatureScore *score)
+{
+  guint n;
+  const HookDef *hooks = rules_hooks(g->rules, point, &n);
+  for (guint h = 0; h < n; h++)
+    if (((MeepleFeatureHook)(void (*)(void))hooks[h].func)(
+            g, score, hooks[h].user_data) == MEEPLE_HOOK_STOP)
+      break;
+}
+
 /* Scores one feature: majority (BASE-14) gets its value; during the game
- * its followers then go home (BASE-19). */
+ * its followers then go home (BASE-19).  Rule sets change the value and
+ * add bonuses through the feature hooks (RULES §0.4 S2). */
 static void
 score_feature(MeepleGame *g, guint root, gboolean final)
 {
   if (!final) {
     static const char *const completion_rule[] = { "BASE-08", "BASE-09",
-                                                   NULL, "BASE-10" };
+                                                   NULL, "BASE-10",
+                                                   "ABBOT-02" };
     MeepleEvent *e = game_event(g, MEEPLE_EVENT_FEATURE_COMPLETED);
     feature_event(g, e, root);
     e->arg = (int32_t)feature_tiles(g, root, NULL, NULL);
@@ -129,7 +144,7 @@ score_feature(MeepleGame *g, guint root, gboolean final)
   if (g->nodes[root].followers == 0)
     return; /* BASE-15: nobody scores an empty feature */
 
-  guint count[MEEPLE_MAX_PLAYERS] = { 0 };
+  MeepleFeatureScore fs = { .feature = root, .final = final };
   guint best = 0;
   for (guint i = 0; i < g->n_figures; i++) {
     const Figure *f = &g->figures[i];
@@ -137,22 +152,39 @@ score_feature(MeepleGame *g, guint root, gboolean final)
         !meeple_rules_figure_type(g->rules, f->type)->is_follower ||
         feature_find(g, f->node) != root)
       continue;
-    if (++count[f->owner] > best)
-      best = count[f->owner];
+    if (++fs.followers[f->owner] > best)
+      best = fs.followers[f->owner];
   }
-  const char *rule = NULL;
-  int value = feature_value(g, root, final, &rule);
+  for (guint p = 0; p < g->n_players; p++)
+    if (best > 0 && fs.followers[p] == best)
+      fs.winners |= 1u << p;
+  const Node *node = &g->nodes[root];
+  fs.kind = node->kind;
+  fs.tiles = feature_tiles(g, root, &fs.x, &fs.y);
+  /* the segment of the feature on its first tile in reading order */
+  guint n = root;
+  do {
+    const Placed *p = &g->placed[g->nodes[n].slot];
+    if (p->x == fs.x && p->y == fs.y) {
+      fs.segment = g->nodes[n].segment;
+      break;
+    }
+    n = g->nodes[n].next;
+  } while (n != root);
+  fs.value = feature_value(g, root, final, &fs.rule);
+  run_feature_hooks(g, MEEPLE_HOOK_FEATURE_VALUE, &fs);
   for (guint p = 0; p < g->n_players; p++) {
     /* a field next to no completed city is worth nothing: no event */
-    if (count[p] != best || best == 0 || value == 0)
+    if (!(fs.winners & (1u << p)) || fs.value == 0)
       continue;
-    g->score[p] += value;
+    g->score[p] += fs.value;
     MeepleEvent *e = game_event(g, MEEPLE_EVENT_POINTS_SCORED);
     feature_event(g, e, root);
     e->player = (int8_t)p;
-    e->points = value;
-    e->rule = rule;
+    e->points = fs.value;
+    e->rule = fs.rule;
   }
+  run_feature_hooks(g, MEEPLE_HOOK_FEATURE_SCORED, &fs);
   if (final)
     return; /* figures stay on the board after the last scoring */
   for (guint i = 0; i < g->n_figures; i++) {
@@ -191,8 +223,8 @@ scoring_after_turn(MeepleGame *g)
         continue;
       for (guint i = 0; i < q->n_segments; i++) {
         guint node = q->node0 + i;
-        if (rules_kind(g->rules, g->nodes[node].kind)->shape ==
-            MEEPLE_SHAPE_SURROUND)
+        const MeepleKind *k = rules_kind(g->rules, g->nodes[node].kind);
+        if (k->shape == MEEPLE_SHAPE_SURROUND && k->is_feature)
           add_scorable(g, list, &n, node);
       }
     }
@@ -202,7 +234,7 @@ scoring_after_turn(MeepleGame *g)
 }
 
 void
-scoring_final(MeepleGame *g)
+scoring_final_features(MeepleGame *g)
 {
   /* Every feature still holding a follower: unfinished roads, cities and
    * monasteries (BASE-22) and fields with farmers (BASE-23). */
@@ -222,7 +254,12 @@ scoring_final(MeepleGame *g)
   for (guint i = 0; i < n; i++)
     score_feature(g, list[i].root, TRUE);
   g_free(list);
+}
 
+/* BASE-24: the highest score wins; a tie gives several winners. */
+void
+scoring_winner(MeepleGame *g)
+{
   int top = G_MININT;
   for (guint p = 0; p < g->n_players; p++)
     top = MAX(top, g->score[p]);

@@ -386,6 +386,8 @@ read_line(Reader *r, char *line)
     for (guint i = 0; i < r->rules->tilesets->len; i++)
       if (strcmp(meeple_rules_tileset(r->rules, i)->id, tok[1]) == 0)
         return fail(r, "tile set '%s' is already loaded", tok[1]);
+    if (!r->rules->ruleset_open && meeple_rules_find_ruleset(r->rules, tok[1]))
+      return fail(r, "rule set '%s' is already part of these rules", tok[1]);
     r->set_id = g_strdup(tok[1]);
   } else if (strcmp(tok[0], "name") == 0) {
     if (n < 2 || r->set_name)
@@ -492,6 +494,12 @@ meeple_rules_load_tiles_data(MeepleRules *rules, const char *data,
         rules->start_tile = (int)(first + i);
     }
     g_ptr_array_add(rules->tilesets, info);
+    /* A tile set loaded on its own is a rule set of its own (the base
+     * game); one loaded during a plugin's set-up belongs to the plugin. */
+    if (!rules->ruleset_open) {
+      registry_begin_ruleset(rules, info->id, info->name, info->version);
+      registry_end_ruleset(rules);
+    }
     /* ownership of the ids moved to the rules */
     g_array_set_size(r.types, 0);
   } else {

@@ -33,6 +33,9 @@ typedef enum {
   MEEPLE_ERROR_REGISTRY,
   /** Replaying a record diverged from it (wrong tile drawn, ...). */
   MEEPLE_ERROR_REPLAY,
+  /** A plugin cannot be loaded or a rule-set combination cannot be built
+   * (ABI, dependencies, conflicts, failing init or setup). */
+  MEEPLE_ERROR_PLUGIN,
 } MeepleErrorCode;
 
 G_END_DECLS

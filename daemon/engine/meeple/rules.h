@@ -78,6 +78,10 @@ typedef struct {
   gboolean follower_allowed;
   /** Scoring order group (RULES BASE-25): lower scores first. */
   int score_group;
+  /** FALSE for printed decoration that is never completed, scored or
+   * occupied until a rule set activates it (the garden without The Abbot,
+   * RULES ABBOT-02). */
+  gboolean is_feature;
 } MeepleKind;
 
 /** One printed area of a tile, in the tile's canonical orientation. */
@@ -161,6 +165,8 @@ typedef struct {
   gboolean is_follower;
   /** Copies in each player's supply at the start; 0 for neutral figures. */
   guint per_player;
+  /** Figures owned by nobody (dragon, fairy, ...); 0 for owned types. */
+  guint neutral;
 } MeepleFigureType;
 
 /** Registers a figure type; returns its index or -1 with @error set. */
@@ -183,6 +189,47 @@ int meeple_rules_start_tile(const MeepleRules *rules);
 guint meeple_rules_n_tilesets(const MeepleRules *rules);
 const MeepleTileSetInfo *meeple_rules_tileset(const MeepleRules *rules,
                                               guint index);
+
+/** A rule set a rules object was built with: a plugin's, or a tile set
+ * loaded on its own (the base game). */
+typedef struct {
+  char *id;            /**< "base", "abbot", ... */
+  char *name;
+  char *version;
+} MeepleRuleSetInfo;
+
+/** Rule sets in the order they were added ("base" first). */
+guint meeple_rules_n_rulesets(const MeepleRules *rules);
+const MeepleRuleSetInfo *meeple_rules_ruleset(const MeepleRules *rules,
+                                              guint index);
+/** The rule set with this id, or NULL. */
+const MeepleRuleSetInfo *meeple_rules_find_ruleset(const MeepleRules *rules,
+                                                   const char *id);
+/** An action kind (core: "place", "figure", "pass"; plugins add more). */
+typedef struct {
+  char *name;          /**< notation verb; "figure" stands for figure names */
+  char *description;   /**< one sentence for clients */
+  guint fields;        /**< MeepleActionFields (meeple/plugin.h) */
+} MeepleActionKindInfo;
+guint meeple_rules_n_action_kinds(const MeepleRules *rules);
+const MeepleActionKindInfo *meeple_rules_action_kind(const MeepleRules *rules,
+                                                     guint kind);
+/** Index of the action kind with this name, or -1. */
+int meeple_rules_find_action_kind(const MeepleRules *rules, const char *name);
+
+/** A decision kind (core: "place-tile", "place-figure"). */
+typedef struct {
+  char *name;
+  char *description;
+} MeepleDecisionKindInfo;
+guint meeple_rules_n_decision_kinds(const MeepleRules *rules);
+const MeepleDecisionKindInfo *
+meeple_rules_decision_kind(const MeepleRules *rules, guint kind);
+
+/** Name of an event type, core or registered by a rule set. */
+const char *meeple_rules_event_type_name(const MeepleRules *rules,
+                                         guint type);
+guint meeple_rules_n_event_types(const MeepleRules *rules);
 
 /** Terrain on side @side of tile type @type turned @rotation quarter turns
  * clockwise. */

@@ -1,0 +1,119 @@
+/* hookapi.c — what a plugin's hooks may do to a game (meeple/plugin.h).
+ * Every change goes through the same core functions the base game uses,
+ * so events, supplies and occupancy counts stay right. */
+#include "internal.h"
+
+#include <string.h>
+
+static const int ring_dx[8] = { -1, 0, 1, -1, 1, -1, 0, 1 };
+static const int ring_dy[8] = { -1, -1, -1, 0, 0, 1, 1, 1 };
+
+void
+meeple_action_list_add(MeepleActionList *list, const MeepleAction *a)
+{
+  action_list_push(list, a);
+}
+
+gboolean
+meeple_game_current_tile(const MeepleGame *g, MeeplePlacedTile *tile)
+{
+  if (g->last_slot < 0)
+    return FALSE;
+  if (tile)
+    *tile = meeple_game_placed(g, (guint)g->last_slot);
+  return TRUE;
+}
+
+int
+meeple_game_figure_feature(const MeepleGame *g, guint figure)
+{
+  g_return_val_if_fail(figure < g->n_figures, -1);
+  if (g->figures[figure].node == NO_NODE)
+    return -1;
+  return (int)feature_find_const(g, g->figures[figure].node);
+}
+
+guint
+meeple_game_neighbours(const MeepleGame *g, int x, int y)
+{
+  guint n = 0;
+  for (guint i = 0; i < 8; i++)
+    n += board_slot_at(g, x + ring_dx[i], y + ring_dy[i]) >= 0;
+  return n;
+}
+
+MeepleEvent *
+meeple_game_emit(MeepleGame *g, guint type)
+{
+  return game_event(g, type);
+}
+
+MeepleEvent *
+meeple_game_award(MeepleGame *g, guint player, int points, const char *rule)
+{
+  g_return_val_if_fail(player < g->n_players, NULL);
+  g->score[player] += points;
+  MeepleEvent *e = game_event(g, MEEPLE_EVENT_POINTS_SCORED);
+  e->player = (int8_t)player;
+  e->points = points;
+  e->rule = rule;
+  return e;
+}
+
+void
+meeple_game_place_figure(MeepleGame *g, guint figure, int x, int y,
+                         guint segment, const char *rule)
+{
+  g_return_if_fail(figure < g->n_figures &&
+                   g->figures[figure].node == NO_NODE);
+  int slot = board_slot_at(g, x, y);
+  g_return_if_fail(slot >= 0 && segment < g->placed[slot].n_segments);
+  figure_place(g, figure, node_of(g, (guint)slot, segment), rule);
+}
+
+void
+meeple_game_return_figure(MeepleGame *g, guint figure, const char *rule)
+{
+  g_return_if_fail(figure < g->n_figures &&
+                   g->figures[figure].node != NO_NODE);
+  figure_return(g, figure, rule);
+}
+
+int
+meeple_game_find_supply_figure(const MeepleGame *g, int player, guint type)
+{
+  for (guint i = 0; i < g->n_figures; i++) {
+    const Figure *f = &g->figures[i];
+    if (f->owner == player && f->type == type && f->node == NO_NODE)
+      return (int)i;
+  }
+  return -1;
+}
+
+guint32
+meeple_game_random_below(MeepleGame *g, guint32 bound)
+{
+  g_return_val_if_fail(bound > 0, 0);
+  return meeple_prng_below(&g->prng, bound);
+}
+
+void
+meeple_game_request_decision(MeepleGame *g, guint kind, guint player,
+                             const MeepleAction *actions, gsize n_actions)
+{
+  g_return_if_fail(kind < g->rules->decision_kinds->len &&
+                   player < g->n_players && n_actions > 0);
+  if (g->has_decision) {
+    g_critical("a plugin asked for a second decision while one is pending; "
+               "ignored");
+    return;
+  }
+  g->actions.len = 0;
+  for (gsize i = 0; i < n_actions; i++)
+    action_list_push(&g->actions, &actions[i]);
+  g->has_decision = TRUE;
+  g->decision.kind = kind;
+  g->decision.player = player;
+  g->decision.actions = g->actions.items;
+  g->decision.n_actions = g->actions.len;
+}

@@ -1,0 +1,349 @@
+/* meeple/plugin.h — the expansion plugin ABI (doc/plugins.md).
+ *
+ * An expansion is a shared object that exports one symbol,
+ * `meeple_plugin_descriptor`, a MeeplePluginDescriptor.  The loader
+ * (meeple/loader.h) opens it, checks the ABI version, orders plugins by
+ * their dependencies and calls init() once.  Every time a MeepleRules is
+ * built with the plugin's rule set enabled, setup() registers into it what
+ * the rule set brings: segment kinds, symbols, figure types, action kinds,
+ * decision kinds, event types, per-game state slots and hooks; then the
+ * loader loads the plugin's tile file, if it names one.
+ *
+ * Hooks run inside the engine while a game advances.  They read the game
+ * with the queries of meeple/game.h and change it only with the functions
+ * of this header, which keep the engine's bookkeeping (events, supplies,
+ * occupancy) right.  The core knows nothing of any expansion (DESIGN
+ * invariant 3): a plugin keeps its per-game state in a slot.
+ */
+#ifndef MEEPLE_PLUGIN_H
+#define MEEPLE_PLUGIN_H
+
+#include <glib.h>
+#include <gmodule.h>
+#include "meeple/rules.h"
+#include "meeple/game.h"
+
+G_BEGIN_DECLS
+
+/* ---- the descriptor ------------------------------------------------------ */
+
+/** ABI of this header.  A plugin loads when its major equals the host's
+ * and its minor is at most the host's; minors only ever add. */
+#define MEEPLE_PLUGIN_ABI_MAJOR 1
+#define MEEPLE_PLUGIN_ABI_MINOR 0
+
+/** Name of the symbol every plugin exports. */
+#define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
+
+/** Hook priorities (see MeepleHookPoint for where the core's own step of
+ * a phase lies).  Higher runs first; equal priorities run in load order,
+ * then registration order. */
+#define MEEPLE_PRIORITY_DEFAULT 0
+/** "Before everything else": runs before the core's step in SCORE and
+ * FINAL_SCORING (e.g. RULES CIRCUS-09, the big top first). */
+#define MEEPLE_PRIORITY_BEFORE_CORE 1000
+
+/** What a plugin is.  Export exactly one, named meeple_plugin_descriptor,
+ * with MEEPLE_PLUGIN_DEFINE. */
+typedef struct {
+  /** MEEPLE_PLUGIN_ABI_MAJOR / _MINOR the plugin was built against. */
+  guint16 abi_major;
+  guint16 abi_minor;
+  /** Rule-set id: lower-case letters, digits and '-' ("abbot"). */
+  const char *id;
+  /** Human name ("The Abbot"). */
+  const char *name;
+  /** Version of the rule set ("1.0"); game records name it. */
+  const char *version;
+  /** NULL-terminated ids of rule sets this one needs (enabled with it and
+   * set up before it), or NULL. */
+  const char *const *requires;
+  /** NULL-terminated ids of rule sets it cannot be played with, or NULL. */
+  const char *const *conflicts;
+  /** Load-order tie-break among independent plugins (higher first) and
+   * the default priority of its hooks. */
+  int priority;
+  /** Called once after loading; FALSE (with @error set) skips the plugin.
+   * May be NULL. */
+  gboolean (*init)(GError **error);
+  /** Called once before unloading, in reverse load order.  May be NULL. */
+  void (*exit)(void);
+  /** Registers the rule set into @rules (called once per rules object the
+   * rule set is enabled in, after the rule sets it requires).  FALSE with
+   * @error set refuses the rules. */
+  gboolean (*setup)(MeepleRules *rules, GError **error);
+  /** File name of the rule set's own tile file ("princess-dragon.tiles"),
+   * looked up next to the plugin, then in the tile directories; or NULL.
+   * Loaded after setup(), so it may use the kinds setup() registered. */
+  const char *tiles;
+} MeeplePluginDescriptor;
+
+/** Defines the exported descriptor:
+ *   MEEPLE_PLUGIN_DEFINE(.id = "abbot", .name = "The Abbot", ...);  */
+#define MEEPLE_PLUGIN_DEFINE(...)                                           \
+  G_MODULE_EXPORT const MeeplePluginDescriptor meeple_plugin_descriptor = { \
+    .abi_major = MEEPLE_PLUGIN_ABI_MAJOR,                                   \
+    .abi_minor = MEEPLE_PLUGIN_ABI_MINOR, __VA_ARGS__ }
+
+/* ---- registries (call from setup) ------------------------------------- */
+
+/** Gives @rules ownership of @data: @destroy runs when the rules are freed.
+ * Use it for the per-rules data a plugin's hooks get as user_data. */
+void meeple_rules_own(MeepleRules *rules, gpointer data,
+                      GDestroyNotify destroy);
+
+/** Makes a segment kind a real feature.  A kind registered "inert" (the
+ * core's garden, RULES ABBOT-02) is printed decoration until a rule set
+ * calls this: never completed, scored or occupied. */
+void meeple_rules_activate_kind(MeepleRules *rules, guint kind);
+
+/** Registers a neutral figure type (dragon, fairy, big top ...): @count
+ * figures owned by nobody, off the board at the start.  Returns its index
+ * or -1 with @error set. */
+int meeple_rules_add_neutral_figure_type(MeepleRules *rules, const char *name,
+                                         guint count, GError **error);
+
+/** Which fields of a MeepleAction a plugin action kind uses; the notation
+ * (doc/game-record.md) writes them as "NAME [FIGURE] [SEGMENT] [@ X,Y]
+ * [ARG]". */
+typedef enum {
+  MEEPLE_ACTION_USES_FIGURE = 1 << 0,
+  MEEPLE_ACTION_USES_SEGMENT = 1 << 1, /**< implies the cell */
+  MEEPLE_ACTION_USES_CELL = 1 << 2,
+  MEEPLE_ACTION_USES_ARG = 1 << 3,
+} MeepleActionFields;
+
+/** Carries out an action of a plugin's kind.  Called only with an action
+ * from the pending decision's legal list, so it cannot fail. */
+typedef void (*MeepleApplyFunc)(MeepleGame *game, const MeepleAction *action,
+                                gpointer user_data);
+
+/** Registers an action kind: @name is its notation verb ("abbot-return"),
+ * @description one sentence a client can show.  Returns the kind or -1
+ * with @error set (name taken or not [a-z0-9-]+). */
+int meeple_rules_add_action_kind(MeepleRules *rules, const char *name,
+                                 const char *description,
+                                 MeepleActionFields fields,
+                                 MeepleApplyFunc apply, gpointer user_data,
+                                 GError **error);
+/** Registers a decision kind ("dragon-step", "Move the dragon one
+ * tile"). */
+int meeple_rules_add_decision_kind(MeepleRules *rules, const char *name,
+                                   const char *description, GError **error);
+/** Registers an event type ("dragon-moved"). */
+int meeple_rules_add_event_type(MeepleRules *rules, const char *name,
+                                GError **error);
+
+/** Per-game state of a plugin (DESIGN invariant 3).  Every game gets
+ * @size zeroed bytes; clones get a copy. */
+typedef struct {
+  gsize size;
+  /** Fills a new game's state; may be NULL. */
+  void (*init)(MeepleGame *game, gpointer state, gpointer user_data);
+  /** Deep-copies @src into @dst (already a byte copy of @src) for
+   * meeple_game_clone(); NULL when a byte copy is enough. */
+  void (*copy)(gpointer dst, gconstpointer src, gpointer user_data);
+  /** Releases what @state points to (not @state itself); may be NULL. */
+  void (*clear)(gpointer state, gpointer user_data);
+} MeepleSlotClass;
+
+/** Registers a state slot; returns its index for meeple_game_slot(). */
+guint meeple_rules_add_slot(MeepleRules *rules, const MeepleSlotClass *klass,
+                            gpointer user_data);
+
+/* ---- hooks ---------------------------------------------------------------- */
+
+/** Hook points, one per step of RULES §0.4 a rule set can join.  The
+ * table in doc/plugins.md says when each runs and where the core's own
+ * step lies. */
+typedef enum {
+  /** After the turn-started event (T1: fairy point).  MeeplePhaseHook. */
+  MEEPLE_HOOK_TURN_START = 0,
+  /** For each drawn tile, before the BASE-06 placement check (D2).
+   * MeepleDrawHook; MEEPLE_HOOK_STOP takes the tile out of play (the hook
+   * keeps it, e.g. set aside) and the player draws again. */
+  MEEPLE_HOOK_DRAW,
+  /** After the tile is put down and its features joined (P2..P5).
+   * MeeplePhaseHook. */
+  MEEPLE_HOOK_PLACE_TILE,
+  /** After PLACE_TILE (G1..G7).  MeeplePhaseHook. */
+  MEEPLE_HOOK_PLACE_GHOSTS,
+  /** Contributes legal actions to the turn's figure decision (F).
+   * MeepleActionsHook. */
+  MEEPLE_HOOK_FIGURE_ACTIONS,
+  /** Vetoes actions of the core's decisions (tile placements and the
+   * figure decision; "pass" is never vetoed).  MeepleFilterHook. */
+  MEEPLE_HOOK_FILTER,
+  /** After the figure action (M1, DRAGON_MOVE).  MeeplePhaseHook. */
+  MEEPLE_HOOK_AFTER_FIGURE,
+  /** Per scored feature, before points are given: may change the value,
+   * the winners and the rule (S2).  MeepleFeatureHook. */
+  MEEPLE_HOOK_FEATURE_VALUE,
+  /** Per scored feature, after its points, before its followers return:
+   * bonuses (S2).  MeepleFeatureHook. */
+  MEEPLE_HOOK_FEATURE_SCORED,
+  /** Scoring steps of the turn (S3).  Priority > 0 runs before the core
+   * scores completed features, the rest after.  MeeplePhaseHook. */
+  MEEPLE_HOOK_SCORE,
+  /** Each time a figure leaves the board.  MeepleFigureHook. */
+  MEEPLE_HOOK_FIGURE_REMOVED,
+  /** Before the BASE-21 end check and the pass to the next player (E1).
+   * MeeplePhaseHook. */
+  MEEPLE_HOOK_TURN_END,
+  /** Final scoring steps (F1..F3).  Priority > 0 runs before the core
+   * scores unfinished features and fields, the rest after; the winner
+   * (BASE-24) is always decided last.  MeeplePhaseHook. */
+  MEEPLE_HOOK_FINAL_SCORING,
+  MEEPLE_HOOK_COUNT
+} MeepleHookPoint;
+
+typedef enum {
+  /** Go on with the next hook. */
+  MEEPLE_HOOK_CONTINUE = 0,
+  /** Later hooks of this point do not run this time (the core's own step
+   * still does).  For MEEPLE_HOOK_DRAW: the tile is taken out of play. */
+  MEEPLE_HOOK_STOP = 1,
+} MeepleHookResult;
+
+/** Phase hooks may ask for decisions with meeple_game_request_decision();
+ * the game then stops, and after the decision is taken the phase resumes
+ * with the next hook. */
+typedef MeepleHookResult (*MeeplePhaseHook)(MeepleGame *game,
+                                            gpointer user_data);
+typedef MeepleHookResult (*MeepleDrawHook)(MeepleGame *game, guint tile,
+                                           gpointer user_data);
+
+/** A growing list of legal actions, for MEEPLE_HOOK_FIGURE_ACTIONS. */
+typedef struct MeepleActionList MeepleActionList;
+void meeple_action_list_add(MeepleActionList *list, const MeepleAction *a);
+
+typedef void (*MeepleActionsHook)(MeepleGame *game, MeepleActionList *list,
+                                  gpointer user_data);
+/** Returns FALSE to veto @action. */
+typedef gboolean (*MeepleFilterHook)(MeepleGame *game,
+                                     const MeepleAction *action,
+                                     gpointer user_data);
+
+/** One feature being scored, as the feature hooks see it. */
+typedef struct {
+  guint feature;        /**< feature id (MeepleFeatureInfo.id) */
+  guint kind;
+  int x, y;             /**< a tile of it: the first in reading order */
+  guint segment;        /**< the feature's segment on that tile */
+  gboolean final;       /**< FINAL_SCORING rather than completion */
+  guint tiles;          /**< size in distinct tiles */
+  guint followers[MEEPLE_MAX_PLAYERS]; /**< followers per seat */
+  /** Seats that score (bit p = seat p): the majority (BASE-14). */
+  guint32 winners;
+  /** Points each winner scores; 0 gives no event. */
+  int value;
+  /** Rule the points are attributed to ("BASE-17", "ABBOT-05", ...). */
+  const char *rule;
+} MeepleFeatureScore;
+
+typedef MeepleHookResult (*MeepleFeatureHook)(MeepleGame *game,
+                                              MeepleFeatureScore *score,
+                                              gpointer user_data);
+/** @figure left the board (it is already back in its supply). */
+typedef void (*MeepleFigureHook)(MeepleGame *game, guint figure,
+                                 const char *rule, gpointer user_data);
+
+/** Any hook function, cast; called back with its own signature. */
+typedef void (*MeepleHookFunc)(void);
+
+/** Registers a hook.  @func must have the signature documented for
+ * @point; the typed wrappers below check that at compile time. */
+void meeple_rules_add_hook(MeepleRules *rules, MeepleHookPoint point,
+                           int priority, MeepleHookFunc func, gpointer user_data);
+
+static inline void
+meeple_rules_add_phase_hook(MeepleRules *rules, MeepleHookPoint point,
+                            int priority, MeeplePhaseHook func,
+                            gpointer user_data)
+{
+  meeple_rules_add_hook(rules, point, priority, (MeepleHookFunc)func, user_data);
+}
+static inline void
+meeple_rules_add_draw_hook(MeepleRules *rules, int priority,
+                           MeepleDrawHook func, gpointer user_data)
+{
+  meeple_rules_add_hook(rules, MEEPLE_HOOK_DRAW, priority, (MeepleHookFunc)func,
+                        user_data);
+}
+static inline void
+meeple_rules_add_actions_hook(MeepleRules *rules, int priority,
+                              MeepleActionsHook func, gpointer user_data)
+{
+  meeple_rules_add_hook(rules, MEEPLE_HOOK_FIGURE_ACTIONS, priority,
+                        (MeepleHookFunc)func, user_data);
+}
+static inline void
+meeple_rules_add_filter_hook(MeepleRules *rules, int priority,
+                             MeepleFilterHook func, gpointer user_data)
+{
+  meeple_rules_add_hook(rules, MEEPLE_HOOK_FILTER, priority, (MeepleHookFunc)func,
+                        user_data);
+}
+static inline void
+meeple_rules_add_feature_hook(MeepleRules *rules, MeepleHookPoint point,
+                              int priority, MeepleFeatureHook func,
+                              gpointer user_data)
+{
+  meeple_rules_add_hook(rules, point, priority, (MeepleHookFunc)func, user_data);
+}
+static inline void
+meeple_rules_add_figure_removed_hook(MeepleRules *rules, int priority,
+                                     MeepleFigureHook func,
+                                     gpointer user_data)
+{
+  meeple_rules_add_hook(rules, MEEPLE_HOOK_FIGURE_REMOVED, priority,
+                        (MeepleHookFunc)func, user_data);
+}
+
+/* ---- changing a game from a hook ---------------------------------------- */
+
+/** The plugin's state in @slot (from meeple_rules_add_slot()). */
+gpointer meeple_game_slot(MeepleGame *game, guint slot);
+gconstpointer meeple_game_slot_const(const MeepleGame *game, guint slot);
+
+/** The tile placed this turn, FALSE before placement. */
+gboolean meeple_game_current_tile(const MeepleGame *game,
+                                  MeeplePlacedTile *tile);
+/** Feature id of the figure's feature, or -1 when it is off the board. */
+int meeple_game_figure_feature(const MeepleGame *game, guint figure);
+/** Placed tiles among the 8 around (x, y) (RULES BASE-18, BASE-22). */
+guint meeple_game_neighbours(const MeepleGame *game, int x, int y);
+
+/** Appends an event (player -1, other fields zero) and returns it for the
+ * caller to fill. */
+MeepleEvent *meeple_game_emit(MeepleGame *game, guint type);
+/** Adds @points to @player's score and emits a points-scored event naming
+ * @rule; returns the event for location fields. */
+MeepleEvent *meeple_game_award(MeepleGame *game, guint player, int points,
+                               const char *rule);
+/** Puts figure @figure (off the board) onto segment @segment of the tile
+ * at (x, y); emits figure-placed naming @rule. */
+void meeple_game_place_figure(MeepleGame *game, guint figure, int x, int y,
+                              guint segment, const char *rule);
+/** Returns figure @figure (on the board) to its supply; emits
+ * figure-returned naming @rule and runs MEEPLE_HOOK_FIGURE_REMOVED. */
+void meeple_game_return_figure(MeepleGame *game, guint figure,
+                               const char *rule);
+/** A figure of @type in @player's supply (-1: neutral), or -1. */
+int meeple_game_find_supply_figure(const MeepleGame *game, int player,
+                                   guint type);
+/** Uniform number in [0, @bound) from the game's PRNG (DESIGN
+ * invariant 1: never use any other randomness). */
+guint32 meeple_game_random_below(MeepleGame *game, guint32 bound);
+
+/** Asks @player to choose one of @actions (copied; at least one) as a
+ * decision of @kind.  Allowed in phase hooks and apply functions; the game
+ * stops when the hook returns, and the action taken is carried out by its
+ * kind's apply function (core kinds: "pass" does nothing). */
+void meeple_game_request_decision(MeepleGame *game, guint kind, guint player,
+                                  const MeepleAction *actions,
+                                  gsize n_actions);
+
+G_END_DECLS
+
+#endif

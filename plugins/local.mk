@@ -1,0 +1,19 @@
+# Expansion plugins (doc/plugins.md).  Every plugin is a libtool module
+# named after its rule-set id; all of them land in plugins/.libs in the
+# build tree, which uninstalled programs use as their plugin directory.
+meeplepluginsdir = $(libdir)/meepled/plugins
+meepleplugins_LTLIBRARIES =
+
+# Only the descriptor leaves a plugin (DESIGN: plugins export nothing else).
+PLUGIN_LDFLAGS = $(AM_LDFLAGS) -module -avoid-version -shared \
+	-export-symbols-regex '^meeple_plugin_descriptor$$'
+PLUGIN_LIBADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
+
+meepleplugins_LTLIBRARIES += plugins/abbot.la
+plugins_abbot_la_SOURCES = plugins/abbot/abbot.c
+plugins_abbot_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_abbot_la_LIBADD = $(PLUGIN_LIBADD)
+
+# The loader reads *.so only; libtool's .la files are of no use there.
+install-exec-hook:
+	rm -f $(DESTDIR)$(meeplepluginsdir)/*.la
