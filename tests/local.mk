@@ -14,7 +14,9 @@ ENGINE_TESTS = \
 	tests/test-notation \
 	tests/test-rules-base \
 	tests/test-record \
-	tests/test-properties
+	tests/test-properties \
+	tests/test-rules-abbot \
+	tests/test-plugins
 
 check_PROGRAMS += $(ENGINE_TESTS)
 TESTS += $(ENGINE_TESTS)
@@ -37,6 +39,15 @@ tests_test_record_LDADD = $(TEST_LDADD)
 tests_test_properties_SOURCES = tests/test-properties.c
 tests_test_properties_CFLAGS = $(TEST_CFLAGS)
 tests_test_properties_LDADD = $(TEST_LDADD)
+tests_test_rules_abbot_SOURCES = tests/test-rules-abbot.c
+tests_test_rules_abbot_CFLAGS = $(TEST_CFLAGS)
+tests_test_rules_abbot_LDADD = $(TEST_LDADD)
+tests_test_plugins_SOURCES = tests/test-plugins.c
+tests_test_plugins_CFLAGS = $(TEST_CFLAGS)
+tests_test_plugins_LDADD = $(TEST_LDADD)
+
+# Fixture plugins the loader tests load (ABI, dependencies, hooks ...).
+include tests/plugins/local.mk
 
 # meeple-sim end to end (shell): play, replay round trip, tiles, errors.
 TESTS += tests/test-sim.sh
@@ -44,4 +55,9 @@ EXTRA_DIST += tests/test-sim.sh tests/data
 TESTS_ENVIRONMENT = \
 	MEEPLE_SIM=$(abs_top_builddir)/daemon/sim/meeple-sim \
 	MEEPLE_TILES_DIR=$(abs_top_srcdir)/data/tiles \
-	TEST_SRCDIR=$(abs_top_srcdir); export MEEPLE_SIM MEEPLE_TILES_DIR TEST_SRCDIR;
+	MEEPLE_PLUGIN_PATH=$(abs_top_builddir)/plugins/.libs \
+	TEST_SRCDIR=$(abs_top_srcdir) \
+	TEST_BUILDDIR=$(abs_top_builddir) \
+	CC="$(CC)" GLIB_CFLAGS="$(GLIB_CFLAGS)" GLIB_LIBS="$(GLIB_LIBS)"; \
+	export MEEPLE_SIM MEEPLE_TILES_DIR MEEPLE_PLUGIN_PATH TEST_SRCDIR \
+	TEST_BUILDDIR CC GLIB_CFLAGS GLIB_LIBS;

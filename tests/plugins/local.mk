@@ -1,0 +1,1 @@
+# Fixture plugins for tests/test-plugins (filled in by the loader tests).
