@@ -1,27 +1,61 @@
 /* test-properties.c — invariants over thousands of seeded random games:
- * followers are conserved, every tile is accounted for, scores equal the
+ * figures are conserved, every tile is accounted for, scores equal the
  * sum of their events, replaying the history reproduces the game, no legal
- * action is ever rejected and no illegal one ever accepted. */
+ * action is ever rejected and no illegal one ever accepted.
+ *
+ * Each invariant test is a loop test over the rule-set variants below:
+ * the base game, then the base game with The Abbot on a share of the
+ * games (RULES §2). */
 #include "testutil.h"
 
 #include <string.h>
 
 #define N_GAMES 2000
 
-static void
-check_followers(const MeepleGame *game)
+typedef struct {
+  const char *ids;   /* rule sets for tu_rules_with(), NULL: base game */
+  guint percent;     /* share of each test's number of games */
+} Variant;
+
+static const Variant variants[] = {
+  { NULL, 100 },
+  { "abbot", 20 },
+};
+
+static MeepleRules *
+variant_rules(int v)
 {
-  /* BASE-01, BASE-13, BASE-19: 7 followers each, on the board or home */
+  return variants[v].ids ? tu_rules_with(variants[v].ids) : tu_base_rules();
+}
+
+static guint
+variant_games(int v, guint n)
+{
+  return MAX(1u, n * variants[v].percent / 100);
+}
+
+static void
+check_figures(const MeepleGame *game)
+{
+  /* BASE-01, ABBOT-01, BASE-13, BASE-19, ABBOT-06: 7 followers (+ 1
+   * abbot) each, every one on the board or home */
+  const MeepleRules *rules = meeple_game_rules(game);
+  guint n_types = meeple_rules_n_figure_types(rules);
+  guint per_seat = 7 + (meeple_rules_find_figure_type(rules, "abbot") >= 0);
   for (guint p = 0; p < meeple_game_n_players(game); p++) {
-    guint on_board = 0;
-    for (guint i = 0; i < meeple_game_n_figures(game); i++) {
-      MeepleFigureInfo f = meeple_game_figure(game, i);
-      if (f.owner == (int)p && f.on_board)
-        on_board++;
+    guint all = 0;
+    for (guint t = 0; t < n_types; t++) {
+      guint on_board = 0;
+      for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+        MeepleFigureInfo f = meeple_game_figure(game, i);
+        if (f.owner == (int)p && f.type == t && f.on_board)
+          on_board++;
+      }
+      guint held = on_board + meeple_game_supply(game, p, t);
+      ck_assert_uint_eq(held, meeple_rules_figure_type(rules, t)->per_player);
+      all += held;
     }
-    ck_assert_uint_eq(on_board +
-                          meeple_game_supply(game, p, MEEPLE_FIGURE_FOLLOWER),
-                      7);
+    ck_assert_uint_eq(all, per_seat);
   }
 }
 
@@ -35,16 +69,96 @@ check_tiles(const MeepleGame *game)
                     72);
 }
 
-/* RULES: BASE-01, BASE-02, BASE-03, BASE-13, BASE-19, BASE-21, BASE-24 */
+/* How often the abbot did each thing (ABBOT-03, -05, -06, -07). */
+typedef struct {
+  guint placed, completed, taken_back, final;
+} AbbotTally;
+
+/* Placed tiles among the 8 cells around (x, y). */
+static guint
+tiles_around(const MeepleGame *game, int x, int y)
+{
+  guint n = 0;
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++)
+      n += (dx || dy) && meeple_game_tile_at(game, x + dx, y + dy, NULL);
+  return n;
+}
+
+/* The events of one action of @game keep ABBOT-02..07: only the abbot
+ * goes on a garden and it goes nowhere else; without The Abbot no garden
+ * ever appears in an event; a completion scores 9, a take-back and the
+ * final scoring 1 + the tiles around (the board does not change between
+ * the figure action and the end of the call), and a take-back scores once
+ * and brings exactly one abbot home. */
+static void
+check_abbot_events(const MeepleGame *game, const MeepleEvent *ev, gsize n,
+                   AbbotTally *tally)
+{
+  int abbot = meeple_rules_find_figure_type(meeple_game_rules(game), "abbot");
+  guint back = 0, back_points = 0, home = 0, home_points = 0;
+  for (gsize i = 0; i < n; i++) {
+    const MeepleEvent *e = &ev[i];
+    gboolean figure_moved = e->type == MEEPLE_EVENT_FIGURE_PLACED ||
+                            e->type == MEEPLE_EVENT_FIGURE_RETURNED;
+    if (abbot < 0) {
+      ck_assert(e->kind != MEEPLE_KIND_GARDEN ||
+                e->type == MEEPLE_EVENT_TILE_PLACED);
+      continue;
+    }
+    if (figure_moved && e->kind == MEEPLE_KIND_GARDEN)
+      ck_assert_uint_eq(e->figure, (guint)abbot);
+    if (figure_moved && e->figure == (guint)abbot)
+      ck_assert(e->kind == MEEPLE_KIND_GARDEN ||
+                e->kind == MEEPLE_KIND_MONASTERY);
+    tally->placed += e->type == MEEPLE_EVENT_FIGURE_PLACED &&
+                     e->figure == (guint)abbot;
+    if (e->type == MEEPLE_EVENT_FIGURE_RETURNED &&
+        g_strcmp0(e->rule, "ABBOT-06") == 0) {
+      ck_assert_uint_eq(e->figure, (guint)abbot);
+      back++;
+    }
+    home += e->type == MEEPLE_EVENT_FIGURE_RETURNED &&
+            e->figure == (guint)abbot &&
+            g_strcmp0(e->rule, "BASE-19") == 0;
+    if (e->type != MEEPLE_EVENT_POINTS_SCORED || !e->rule)
+      continue;
+    if (strncmp(e->rule, "ABBOT-", 6) == 0) {
+      ck_assert(e->kind == MEEPLE_KIND_GARDEN ||
+                e->kind == MEEPLE_KIND_MONASTERY);
+      ck_assert_int_eq(e->points, 1 + (int)tiles_around(game, e->x, e->y));
+    }
+    if (strcmp(e->rule, "ABBOT-05") == 0) {
+      ck_assert_int_eq(e->points, 9);
+      home_points++;
+    } else if (strcmp(e->rule, "ABBOT-06") == 0) {
+      back_points++;
+    } else if (strcmp(e->rule, "ABBOT-07") == 0) {
+      ck_assert_int_le(e->points, 8);
+      tally->final++;
+    }
+  }
+  ck_assert_uint_le(back, 1);
+  ck_assert_uint_eq(back, back_points);
+  /* each abbot home after a completion scored 9 for it (ABBOT-05) */
+  ck_assert_uint_eq(home, home_points);
+  tally->taken_back += back;
+  tally->completed += home;
+}
+
+/* RULES: BASE-01, BASE-02, BASE-03, BASE-13, BASE-19, BASE-21, BASE-24,
+ * ABBOT-01, ABBOT-02, ABBOT-03, ABBOT-04, ABBOT-05, ABBOT-06, ABBOT-07 */
 START_TEST(random_games_keep_invariants)
 {
-  MeepleRules *rules = tu_base_rules();
-  GRand *rand = g_rand_new_with_seed(2024);
+  MeepleRules *rules = variant_rules(_i);
+  guint n_games = variant_games(_i, N_GAMES);
+  GRand *rand = g_rand_new_with_seed(2024 + (guint32)_i);
   guint64 actions = 0;
-  for (guint seed = 0; seed < N_GAMES; seed++) {
+  AbbotTally abbot = { 0 };
+  for (guint seed = 0; seed < n_games; seed++) {
     MeepleGameConfig cfg = {
       .n_players = 2 + seed % 5,
-      .seed = seed * 7919u,
+      .seed = seed * 7919u + (guint)_i,
       .no_farmers = seed % 7 == 3,
     };
     MeepleGame *game = meeple_game_new(rules, &cfg, NULL);
@@ -75,9 +189,10 @@ START_TEST(random_games_keep_invariants)
         if (cfg.no_farmers && ev[i].type == MEEPLE_EVENT_FIGURE_PLACED)
           ck_assert_uint_ne(ev[i].kind, MEEPLE_KIND_FIELD);
       }
+      check_abbot_events(game, ev, n, &abbot);
       for (guint p = 0; p < cfg.n_players; p++)
         ck_assert_int_ge(meeple_game_score(game, p), before[p]);
-      check_followers(game);
+      check_figures(game);
       check_tiles(game);
     }
     ck_assert(meeple_game_is_over(game));
@@ -101,7 +216,15 @@ START_TEST(random_games_keep_invariants)
     g_error_free(error);
     meeple_game_free(game);
   }
-  ck_assert_uint_gt(actions, N_GAMES * 71);
+  ck_assert_uint_gt(actions, (guint64)n_games * 71);
+  if (variants[_i].ids) {
+    /* random play used every abbot rule; random owners take their
+     * abbot back early so often that completions are rare */
+    ck_assert_uint_gt(abbot.placed, n_games);
+    ck_assert_uint_gt(abbot.completed, 0);
+    ck_assert_uint_gt(abbot.taken_back, n_games / 10);
+    ck_assert_uint_gt(abbot.final, n_games / 10);
+  }
   g_rand_free(rand);
   meeple_rules_unref(rules);
 }
@@ -110,10 +233,11 @@ END_TEST
 /* DESIGN invariants 1 and 4: same configuration + actions = same game. */
 START_TEST(history_replay_reproduces_game)
 {
-  MeepleRules *rules = tu_base_rules();
-  GRand *rand = g_rand_new_with_seed(31);
-  for (guint seed = 0; seed < 300; seed++) {
-    MeepleGameConfig cfg = { .n_players = 2 + seed % 5, .seed = seed };
+  MeepleRules *rules = variant_rules(_i);
+  GRand *rand = g_rand_new_with_seed(31 + (guint32)_i);
+  for (guint seed = 0; seed < variant_games(_i, 300); seed++) {
+    MeepleGameConfig cfg = { .n_players = 2 + seed % 5,
+                             .seed = seed + 100000u * (guint)_i };
     MeepleGame *game = meeple_game_new(rules, &cfg, NULL);
     tu_play_random(game, rand, G_MAXUINT);
     MeepleGame *again = meeple_game_new(rules, &cfg, NULL);
@@ -160,11 +284,12 @@ tally_replay(const MeepleRecord *record, MeepleGame *game, int action,
  * and writing that game again gives the identical text. */
 START_TEST(written_record_replays_identically)
 {
-  MeepleRules *rules = tu_base_rules();
-  GRand *rand = g_rand_new_with_seed(4711);
-  for (guint seed = 0; seed < 1000; seed++) {
+  MeepleRules *rules = variant_rules(_i);
+  GRand *rand = g_rand_new_with_seed(4711 + (guint32)_i);
+  for (guint seed = 0; seed < variant_games(_i, 1000); seed++) {
     MeepleGameConfig cfg = { .n_players = 2 + seed % 5,
-                             .seed = G_GUINT64_CONSTANT(0x9e3779b97f4a7c15) * seed,
+                             .seed = G_GUINT64_CONSTANT(0x9e3779b97f4a7c15) *
+                                     (seed + 100000u * (guint)_i),
                              .no_farmers = seed % 9 == 4 };
     MeepleGame *game = meeple_game_new(rules, &cfg, NULL);
     /* some games stop early: records of unfinished games replay too */
@@ -174,6 +299,11 @@ START_TEST(written_record_replays_identically)
     GError *error = NULL;
     MeepleRecord *record = meeple_record_parse(text, -1, "p.rec", &error);
     ck_assert_msg(record, "seed %u: %s", seed, error ? error->message : "");
+    /* the rules line names every rule set with its version */
+    ck_assert_uint_eq(record->rulesets->len, variants[_i].ids ? 2 : 1);
+    ck_assert_str_eq(g_ptr_array_index(record->rulesets, 0), "base/1.0");
+    if (variants[_i].ids)
+      ck_assert_str_eq(g_ptr_array_index(record->rulesets, 1), "abbot/1.0");
     ReplayTally tally = { 0 };
     MeepleGame *again = meeple_record_replay_events(record, rules,
                                                     tally_replay, &tally,
@@ -200,11 +330,13 @@ END_TEST
  * are all refused, with the game unchanged. */
 START_TEST(legal_accepted_illegal_refused)
 {
-  MeepleRules *rules = tu_base_rules();
-  GRand *rand = g_rand_new_with_seed(8);
+  MeepleRules *rules = variant_rules(_i);
+  guint n_games = variant_games(_i, 1000);
+  GRand *rand = g_rand_new_with_seed(8 + (guint32)_i);
   guint refused = 0, accepted = 0;
-  for (guint seed = 0; seed < 1000; seed++) {
-    MeepleGameConfig cfg = { .n_players = 2 + seed % 5, .seed = seed };
+  for (guint seed = 0; seed < n_games; seed++) {
+    MeepleGameConfig cfg = { .n_players = 2 + seed % 5,
+                             .seed = seed + 100000u * (guint)_i };
     MeepleGame *game = meeple_game_new(rules, &cfg, NULL);
     const MeepleDecision *d;
     while ((d = meeple_game_decision(game))) {
@@ -217,15 +349,18 @@ START_TEST(legal_accepted_illegal_refused)
         }
       }
       g_autofree char *before = tu_state_digest(game);
-      for (guint k = 0; k < 6; k++) {
+      for (guint k = 0; k < 7; k++) {
         MeepleAction a = d->actions[g_rand_int_range(rand, 0,
                                                      (gint32)d->n_actions)];
-        switch (k % 6) {
+        switch (k) {
         case 0: a.x = (int16_t)(a.x + g_rand_int_range(rand, -3, 4)); break;
         case 1: a.y = (int16_t)(a.y + g_rand_int_range(rand, -3, 4)); break;
         case 2: a.rotation = (uint8_t)g_rand_int_range(rand, 0, 6); break;
         case 3: a.segment = (uint8_t)g_rand_int_range(rand, 0, 10); break;
         case 4: a.kind = (uint16_t)g_rand_int_range(rand, 0, 5); break;
+        /* another figure type: an abbot where only a follower may go
+         * and the reverse (ABBOT-03, ABBOT-04), or no such type */
+        case 5: a.figure = (uint8_t)g_rand_int_range(rand, 0, 3); break;
         default: a.tile = (uint16_t)g_rand_int_range(rand, 0, 40); break;
         }
         gboolean listed = FALSE;
@@ -250,8 +385,8 @@ START_TEST(legal_accepted_illegal_refused)
     }
     meeple_game_free(game);
   }
-  ck_assert_uint_gt(refused, 100000);
-  ck_assert_uint_gt(accepted, 10000);
+  ck_assert_uint_gt(refused, 100 * n_games);
+  ck_assert_uint_gt(accepted, 10 * n_games);
   g_rand_free(rand);
   meeple_rules_unref(rules);
 }
@@ -305,10 +440,11 @@ properties_suite(void)
   Suite *s = suite_create("properties");
   TCase *tc = tcase_create("properties");
   tcase_set_timeout(tc, 600);
-  tcase_add_test(tc, random_games_keep_invariants);
-  tcase_add_test(tc, history_replay_reproduces_game);
-  tcase_add_test(tc, written_record_replays_identically);
-  tcase_add_test(tc, legal_accepted_illegal_refused);
+  int n_variants = (int)G_N_ELEMENTS(variants);
+  tcase_add_loop_test(tc, random_games_keep_invariants, 0, n_variants);
+  tcase_add_loop_test(tc, history_replay_reproduces_game, 0, n_variants);
+  tcase_add_loop_test(tc, written_record_replays_identically, 0, n_variants);
+  tcase_add_loop_test(tc, legal_accepted_illegal_refused, 0, n_variants);
   tcase_add_test(tc, seed_fixes_the_game);
   suite_add_tcase(s, tc);
   return s;

@@ -168,7 +168,10 @@ gboolean
 feature_completed(const MeepleGame *g, guint root)
 {
   const Node *node = &g->nodes[root];
-  switch (rules_kind(g->rules, node->kind)->shape) {
+  const MeepleKind *kind = rules_kind(g->rules, node->kind);
+  if (!kind->is_feature)
+    return FALSE; /* decoration (a garden without The Abbot, ABBOT-02) */
+  switch (kind->shape) {
   case MEEPLE_SHAPE_EDGE:
     return node->open == 0;
   case MEEPLE_SHAPE_SURROUND:

@@ -680,7 +680,7 @@ meeple_game_apply_index(MeepleGame *g, gsize index, const MeepleEvent **events,
     g_assert(fig >= 0); /* the legal list guarantees one */
     int slot = board_slot_at(g, a.x, a.y);
     figure_place(g, (guint)fig, node_of(g, (guint)slot, a.segment),
-                 "BASE-11");
+                 meeple_rules_figure_type(g->rules, a.figure)->place_rule);
     break;
   }
   case MEEPLE_ACTION_PASS:

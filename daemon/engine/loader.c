@@ -289,6 +289,10 @@ order_plugins(GPtrArray *all)
     best->placed = TRUE;
     g_ptr_array_add(order, best);
   }
+  /* Messages first, failures after: failing one plugin of a cycle must
+   * not hide it from the walks of the others. */
+  GPtrArray *stuck = g_ptr_array_new();
+  GPtrArray *why = g_ptr_array_new_with_free_func(g_free);
   for (guint i = 0; i < all->len; i++) {
     Plugin *p = g_ptr_array_index(all, i);
     if (p->error || p->placed)
@@ -298,7 +302,7 @@ order_plugins(GPtrArray *all)
     GPtrArray *path = g_ptr_array_new();
     Plugin *at = p;
     guint start = 0;
-    for (;;) {
+    while (at) {
       guint seen;
       for (seen = 0; seen < path->len && path->pdata[seen] != at; seen++)
         ;
@@ -310,26 +314,34 @@ order_plugins(GPtrArray *all)
       Plugin *next = NULL;
       for (guint r = 0; at->requires[r] && !next; r++) {
         Plugin *q = find_candidate(all, at->requires[r]);
-        if (!q->placed)
+        if (q && !q->placed)
           next = q;
       }
       at = next;
     }
-    if (start == 0) {
+    char *msg;
+    if (start == 0 && at) {
       GString *cycle = g_string_new(NULL);
       for (guint k = 0; k < path->len; k++)
         g_string_append_printf(cycle, "%s -> ",
                                ((Plugin *)path->pdata[k])->id);
       g_string_append(cycle, p->id);
-      plugin_fail(p, "dependency cycle: %s", cycle->str);
+      msg = g_strdup_printf("dependency cycle: %s", cycle->str);
       g_string_free(cycle, TRUE);
     } else {
-      plugin_fail(p, "rule set '%s' requires '%s', which is on a "
-                  "dependency cycle", p->id,
-                  ((Plugin *)path->pdata[1])->id);
+      msg = g_strdup_printf("rule set '%s' requires '%s', which is on a "
+                            "dependency cycle", p->id,
+                            path->len > 1 ? ((Plugin *)path->pdata[1])->id
+                                          : "?");
     }
+    g_ptr_array_add(stuck, p);
+    g_ptr_array_add(why, msg);
     g_ptr_array_free(path, TRUE);
   }
+  for (guint i = 0; i < stuck->len; i++)
+    plugin_fail(stuck->pdata[i], "%s", (char *)why->pdata[i]);
+  g_ptr_array_free(stuck, TRUE);
+  g_ptr_array_unref(why);
   return order;
 }
 
@@ -651,7 +663,9 @@ meeple_loader_build_rules(MeepleLoader *l, const char *const *ids,
                     failed->error);
       } else {
         g_autofree char *have = available_ids(l);
-        g_autofree char *shown = g_utf8_make_valid(ids[i], 64);
+        g_autofree char *valid = g_utf8_make_valid(ids[i], -1);
+        g_autofree char *shown = g_utf8_substring(
+            valid, 0, MIN(g_utf8_strlen(valid, -1), 64));
         g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_PLUGIN,
                     "unknown rule set '%s' (available: %s)", shown, have);
       }

@@ -197,8 +197,18 @@ add_figure_type(MeepleRules *rules, const char *name, gboolean is_follower,
   f->is_follower = is_follower;
   f->per_player = per_player;
   f->neutral = neutral;
+  f->place_rule = "BASE-11";
   g_ptr_array_add(rules->figure_types, f);
   return (int)rules->figure_types->len - 1;
+}
+
+void
+meeple_rules_set_figure_place_rule(MeepleRules *rules, guint figure,
+                                   const char *rule)
+{
+  g_return_if_fail(figure < rules->figure_types->len && rule);
+  ((MeepleFigureType *)g_ptr_array_index(rules->figure_types, figure))
+      ->place_rule = rule;
 }
 
 int

@@ -128,6 +128,7 @@ abbot_setup(MeepleRules *rules, GError **error)
   if (figure < 0)
     return FALSE;
   ab->abbot = (guint)figure;
+  meeple_rules_set_figure_place_rule(rules, ab->abbot, "ABBOT-03");
   int kind = meeple_rules_add_action_kind(
       rules, "abbot-return",
       "Take your abbot back and score its monastery or garden now "

@@ -103,6 +103,12 @@ void meeple_rules_activate_kind(MeepleRules *rules, guint kind);
 int meeple_rules_add_neutral_figure_type(MeepleRules *rules, const char *name,
                                          guint count, GError **error);
 
+/** Sets the rule the figure-placed event names when the turn's figure
+ * action places a figure of type @figure ("ABBOT-03"); @rule must be a
+ * static string. */
+void meeple_rules_set_figure_place_rule(MeepleRules *rules, guint figure,
+                                        const char *rule);
+
 /** Which fields of a MeepleAction a plugin action kind uses; the notation
  * (doc/game-record.md) writes them as "NAME [FIGURE] [SEGMENT] [@ X,Y]
  * [ARG]". */

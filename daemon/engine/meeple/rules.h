@@ -167,6 +167,10 @@ typedef struct {
   guint per_player;
   /** Figures owned by nobody (dragon, fairy, ...); 0 for owned types. */
   guint neutral;
+  /** Rule the figure-placed event names when the turn's figure action
+   * puts it on the board ("BASE-11" unless a rule set says otherwise,
+   * e.g. "ABBOT-03"). */
+  const char *place_rule;
 } MeepleFigureType;
 
 /** Registers a figure type; returns its index or -1 with @error set. */
