@@ -1,10 +1,12 @@
 #!/bin/sh
 # tests/test-sim.sh — meeple-sim end to end: play, replay round trip, JSON,
-# tiles, error messages and exit statuses.
+# tiles, rule sets and plugins, error messages and exit statuses.
 #
-# Run by `make check` with MEEPLE_SIM, MEEPLE_TILES_DIR and TEST_SRCDIR set
-# (tests/local.mk); by hand: MEEPLE_SIM=build/daemon/sim/meeple-sim sh
-# tests/test-sim.sh.  Never skips: meeple-sim is always built.
+# Run by `make check` with MEEPLE_SIM, MEEPLE_TILES_DIR, MEEPLE_PLUGIN_PATH,
+# TEST_SRCDIR, TEST_BUILDDIR, CC and GLIB_CFLAGS set (tests/local.mk); by
+# hand: MEEPLE_SIM=build/daemon/sim/meeple-sim sh tests/test-sim.sh.  Never
+# skips: meeple-sim is always built.  Only the checks with plugins compiled
+# here need CC and GLIB_CFLAGS, and say so when they are missing.
 # sh -c '... "$1"' below takes its arguments positionally on purpose.
 # shellcheck disable=SC2016
 set -eu
@@ -13,6 +15,12 @@ set -eu
 : "${MEEPLE_SIM:=./daemon/sim/meeple-sim}"
 : "${MEEPLE_TILES_DIR:=$TEST_SRCDIR/data/tiles}"
 export MEEPLE_TILES_DIR
+# The build tree's plugins (abbot); meeple-sim falls back to the same
+# directory when nothing is set, but the checks below name it.
+: "${TEST_BUILDDIR:=$(cd "$(dirname "$MEEPLE_SIM")/../.." && pwd)}"
+: "${MEEPLE_PLUGIN_PATH:=$TEST_BUILDDIR/plugins/.libs}"
+export MEEPLE_PLUGIN_PATH
+PLUGINS=$MEEPLE_PLUGIN_PATH
 # Untranslated GLib messages ("Usage:"), no colours.
 LC_ALL=C
 NO_COLOR=1
@@ -77,17 +85,26 @@ has_e() { grep -Eq -- "$1" "$2"; }
 
 echo "# meeple-sim: $SIM"
 echo "# tiles: $MEEPLE_TILES_DIR"
+echo "# plugins: $MEEPLE_PLUGIN_PATH"
 
 # --- help and version ------------------------------------------------------
 expect 0 "--version" "$SIM" --version
 check "--version names the program" has "meeple-sim" "$TMP/out"
 expect 0 "--help" "$SIM" --help
 check "--help lists the commands" has_e "play.*replay|replay" "$TMP/out"
-for cmd in play replay tiles bench; do
+for cmd in play replay tiles bench rules; do
   expect 0 "$cmd --help" "$SIM" "$cmd" --help
   check "$cmd --help shows its usage line" has "meeple-sim $cmd" "$TMP/out"
   check "$cmd --help documents --tiles-dir" has "--tiles-dir" "$TMP/out"
+  check "$cmd --help documents --plugin-dir" has "--plugin-dir" "$TMP/out"
 done
+for cmd in play replay tiles; do
+  run "$SIM" "$cmd" --help
+  check "$cmd --help documents --rules" has "--rules=ID" "$TMP/out"
+done
+run "$SIM" --help
+check "--help lists the rules command" has_e "^  rules +" "$TMP/out"
+check "--help names MEEPLE_PLUGIN_PATH" has "MEEPLE_PLUGIN_PATH" "$TMP/out"
 run "$SIM" play --help
 check "play --help documents --seed and --strategy" \
   sh -c 'grep -q -- --seed "$1" && grep -q -- --strategy "$1"' sh "$TMP/out"
@@ -189,6 +206,218 @@ check "tiles lists tile X with four roads" has_e "^  X +1  RRRR" "$TMP/out"
 expect 0 "tiles FILE" "$SIM" tiles "$MEEPLE_TILES_DIR/base.tiles"
 check "tiles FILE counts 72 tiles" has "72 tiles" "$TMP/out"
 
+# --- rule sets and plugins ------------------------------------------------
+expect 0 "rules" "$SIM" rules
+cp "$TMP/out" "$TMP/rules.out"
+check "rules prints the table header" has_e '^ID +VERSION +STATUS +NAME$' \
+  "$TMP/rules.out"
+check "rules lists base first, loaded" \
+  sh -c 'sed -n 2p "$1" | grep -Eq "^base +1\.0 +loaded +"' sh "$TMP/rules.out"
+check "rules lists abbot as loaded" has_e '^abbot +[^ ]+ +loaded +The Abbot$' \
+  "$TMP/rules.out"
+check "rules writes nothing on stderr" test ! -s "$TMP/err"
+expect 0 "rules --verbose" "$SIM" rules --verbose
+check "rules --verbose shows the plugin file" has_e '^  file: .*/abbot\.so$' \
+  "$TMP/out"
+expect 0 "rules --json" "$SIM" rules --json
+cp "$TMP/out" "$TMP/rules.json"
+if command -v python3 >/dev/null 2>&1; then
+  check "rules --json is an array: base, then abbot loaded" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert isinstance(d, list) and len(d) >= 2
+assert d[0]["id"] == "base" and d[0]["status"] == "loaded"
+keys = {"id", "name", "version", "status", "file", "requires", "conflicts",
+        "priority", "error"}
+assert all(set(r) == keys for r in d), d
+ab = [r for r in d if r["id"] == "abbot"]
+assert len(ab) == 1 and ab[0]["status"] == "loaded" and ab[0]["error"] is None
+assert ab[0]["version"] == "1.0" and ab[0]["file"].endswith("abbot.so")
+' "$TMP/rules.json"
+else
+  check "rules --json looks like JSON" has '"status" : "loaded"' \
+    "$TMP/rules.json"
+fi
+expect 0 "rules --plugin-dir /nonexistent" "$SIM" rules \
+  --plugin-dir /nonexistent
+check "without plugins, rules shows only base" \
+  sh -c '[ "$(wc -l <"$1")" -eq 2 ] && grep -Eq "^base +1\.0 +loaded" "$1"' \
+  sh "$TMP/out"
+expect 0 "rules with MEEPLE_PLUGIN_PATH=/nonexistent" \
+  env MEEPLE_PLUGIN_PATH=/nonexistent "$SIM" rules
+check "MEEPLE_PLUGIN_PATH is where plugins are looked for" \
+  sh -c '! grep -q "^abbot" "$1"' sh "$TMP/out"
+expect 0 "--plugin-dir wins over MEEPLE_PLUGIN_PATH" \
+  env MEEPLE_PLUGIN_PATH=/nonexistent "$SIM" rules --plugin-dir "$PLUGINS"
+check "--plugin-dir finds abbot" has_e '^abbot +[^ ]+ +loaded' "$TMP/out"
+expect 1 "rules without base.tiles" "$SIM" rules --tiles-dir "$TMP"
+check "rules names the missing base.tiles" has "base.tiles" "$TMP/err"
+
+# A plugin that cannot be loaded is reported, never fatal.
+mkdir "$TMP/junk"
+printf 'not a shared object\n' >"$TMP/junk/broken.so"
+expect 0 "rules with a broken plugin" "$SIM" rules \
+  --plugin-dir "$TMP/junk" --plugin-dir "$PLUGINS"
+check "a broken plugin is listed as skipped" has_e '^- +- +skipped' \
+  "$TMP/out"
+check "the reason names the file" has_e '^  reason: .*broken\.so: ' "$TMP/out"
+check "abbot still loads next to it" has_e '^abbot +[^ ]+ +loaded' "$TMP/out"
+expect 0 "play next to a broken plugin" "$SIM" play --seed 3 --quiet \
+  --plugin-dir "$TMP/junk" --plugin-dir "$PLUGINS"
+check "play warns once about the skipped plugin" sh -c '
+  n=$(grep -c "^meeple-sim: warning: plugin skipped: .*broken\.so: " "$1")
+  [ "$n" -eq 1 ]' sh "$TMP/err"
+
+# play --rules abbot -> a record naming both rule sets -> replay.
+expect 0 "play --rules abbot" "$SIM" play --rules abbot --seed 7 --quiet
+cp "$TMP/out" "$TMP/ab.rec"
+check "the record names base and abbot with versions" \
+  sh -c '[ "$(grep "^rules" "$1")" = "rules base/1.0 abbot/1.0" ]' sh \
+  "$TMP/ab.rec"
+check "seed 7 puts an abbot on the board" has '^abbot ' "$TMP/ab.rec"
+check "play without --rules plays the base game only" \
+  sh -c '[ "$(grep "^rules" "$1")" = "rules base/1.0" ]' sh "$TMP/a.rec"
+expect 0 "play --rules abbot again" "$SIM" play --rules abbot --seed 7 \
+  --quiet
+check "play --rules is reproducible" cmp -s "$TMP/out" "$TMP/ab.rec"
+expect 0 "play --rules base,abbot" "$SIM" play --rules base,abbot --seed 7 \
+  --quiet
+check "naming base changes nothing" cmp -s "$TMP/out" "$TMP/ab.rec"
+expect 0 "replay an abbot record" "$SIM" replay "$TMP/ab.rec"
+check "replay of an abbot record ends the game" has "^Winner" "$TMP/out"
+check "the scores show the abbots left" has_e "Followers +Abbot$" "$TMP/out"
+expect 0 "replay --record of an abbot record" "$SIM" replay --record \
+  "$TMP/ab.rec"
+check "abbot record round trip" cmp -s "$TMP/out" "$TMP/ab.rec"
+expect 0 "replay --rules abbot (agrees)" "$SIM" replay --rules abbot \
+  --record "$TMP/ab.rec"
+check "--rules that agree change nothing" cmp -s "$TMP/out" "$TMP/ab.rec"
+expect 0 "replay --events of an abbot record" "$SIM" replay --events \
+  "$TMP/ab.rec"
+check "events name the abbot figure" has "figure=abbot" "$TMP/out"
+check "events name the abbot's rules" has_e "rule=ABBOT-0[0-9]" "$TMP/out"
+expect 0 "replay --json of an abbot record" "$SIM" replay --json \
+  "$TMP/ab.rec"
+cp "$TMP/out" "$TMP/ab.json"
+if command -v python3 >/dev/null 2>&1; then
+  check "JSON names action kinds, figures and supplies" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["rulesets"] == ["base/1.0", "abbot/1.0"]
+kinds = {a["kind"] for a in d["actions"]}
+assert {"place", "figure"} <= kinds, kinds
+for a in d["actions"]:
+    if a["text"].startswith("abbot-return"):
+        assert a["kind"] == "abbot-return", a
+assert all(set(p["supply"]) == {"follower", "abbot"} for p in d["players"])
+assert any(e.get("figure") == "abbot" for e in d["events"])
+' "$TMP/ab.json"
+fi
+expect 0 "play --rules abbot --seed 8" "$SIM" play --rules abbot --seed 8
+check "the summary names the rule sets" \
+  has "; rule sets base/1.0, abbot/1.0; farmers on" "$TMP/err"
+check "an abbot left on the board is named under it" has_e \
+  "^Figures besides followers: abbot of seat [1-6] at -?[0-9]+,-?[0-9]+ on " \
+  "$TMP/err"
+
+# Rule sets that are not there.
+expect 2 "play --rules nosuch" "$SIM" play --rules nosuch --seed 1
+check "unknown rule set is named" has "unknown rule set 'nosuch'" "$TMP/err"
+check "unknown rule set lists what is available" \
+  has "available: base, abbot" "$TMP/err"
+check "play --rules nosuch writes no record" test ! -s "$TMP/out"
+expect 2 "play --rules with an empty item" "$SIM" play --rules abbot, \
+  --seed 1
+expect 2 "replay --rules nosuch" "$SIM" replay --rules nosuch "$TMP/ab.rec"
+check "replay names the unknown --rules id" has "'nosuch'" "$TMP/err"
+expect 1 "replay --rules that disagree with the record" "$SIM" replay \
+  --rules base "$TMP/ab.rec"
+check "disagreeing --rules is explained" \
+  has "does not match the record's rule sets" "$TMP/err"
+sed 's/^rules .*/rules base\/1.0 nosuch\/2.0/' "$TMP/a.rec" >"$TMP/nosuch.rec"
+expect 1 "replay of a record naming a missing rule set" "$SIM" replay \
+  "$TMP/nosuch.rec"
+check "the missing rule set is named where the record names it" has_e \
+  "nosuch\.rec:2:[0-9]+: the record needs rule set 'nosuch', which is not" \
+  "$TMP/err"
+expect 1 "replay of an abbot record without plugins" "$SIM" replay \
+  --plugin-dir /nonexistent "$TMP/ab.rec"
+check "the record's abbot is named as not available" \
+  has "needs rule set 'abbot', which is not available" "$TMP/err"
+run sh -c '"$1" replay --plugin-dir /nonexistent - <"$2"' sh "$SIM" \
+  "$TMP/ab.rec"
+check "the same from standard input (exit $status)" \
+  sh -c '[ "$1" -eq 1 ] && grep -q "<stdin>:2:[0-9]*: .*abbot" "$2"' sh \
+  "$status" "$TMP/err"
+sed 's/abbot\/1\.0/abbot\/9.9/' "$TMP/ab.rec" >"$TMP/v99.rec"
+expect 1 "replay of a record with another abbot version" "$SIM" replay \
+  "$TMP/v99.rec"
+check "the version mismatch is explained" has "abbot/9.9" "$TMP/err"
+expect 2 "tiles --rules nosuch" "$SIM" tiles --rules nosuch
+expect 0 "tiles --rules abbot" "$SIM" tiles --rules abbot
+check "tiles --rules abbot still counts the base game" has "72 tiles" \
+  "$TMP/out"
+
+# Plugins compiled here: requirements and conflicts.
+if [ -n "${CC:-}" ] && [ -n "${GLIB_CFLAGS:-}" ]; then
+  mkdir "$TMP/extra"
+  cat >"$TMP/extra/monk.c" <<'END'
+#include <meeple/plugin.h>
+static gboolean setup(MeepleRules *rules, GError **error)
+{ (void)rules; (void)error; return TRUE; }
+static const char *const requires[] = { "abbot", NULL };
+MEEPLE_PLUGIN_DEFINE(.id = "monk", .name = "Test monk", .version = "0.1",
+                     .requires = requires, .setup = setup);
+END
+  cat >"$TMP/extra/hermit.c" <<'END'
+#include <meeple/plugin.h>
+static gboolean setup(MeepleRules *rules, GError **error)
+{ (void)rules; (void)error; return TRUE; }
+static const char *const conflicts[] = { "monk", NULL };
+MEEPLE_PLUGIN_DEFINE(.id = "hermit", .name = "Test hermit", .version = "0.2",
+                     .conflicts = conflicts, .setup = setup);
+END
+  for p in monk hermit; do
+    # shellcheck disable=SC2086 # CC and GLIB_CFLAGS are word lists
+    run $CC -shared -fPIC $GLIB_CFLAGS -I"$TEST_SRCDIR/daemon/engine" \
+      -o "$TMP/extra/$p.so" "$TMP/extra/$p.c"
+    check "test plugin $p compiles (exit $status)" test "$status" -eq 0
+  done
+  rm -f "$TMP/extra/"*.c
+  EXTRA="--plugin-dir $PLUGINS --plugin-dir $TMP/extra"
+  # shellcheck disable=SC2086 # EXTRA is a list of options
+  expect 0 "rules with requires and conflicts" "$SIM" rules $EXTRA
+  check "rules shows what monk requires" \
+    sh -c 'grep -A1 "^monk " "$1" | grep -q "^  requires: abbot$"' sh \
+    "$TMP/out"
+  check "rules shows what hermit conflicts with" \
+    sh -c 'grep -A1 "^hermit " "$1" | grep -q "^  conflicts: monk$"' sh \
+    "$TMP/out"
+  # shellcheck disable=SC2086
+  expect 2 "play with conflicting rule sets" "$SIM" play $EXTRA \
+    --rules monk,hermit --seed 1
+  check "the conflict names both rule sets" \
+    has "rule sets 'hermit' and 'monk' cannot be played together" "$TMP/err"
+  # shellcheck disable=SC2086
+  expect 0 "play --rules monk brings abbot along" "$SIM" play $EXTRA \
+    --rules monk --seed 1 --quiet
+  cp "$TMP/out" "$TMP/monk.rec"
+  check "the record names the required rule set too" sh -c '
+    [ "$(grep "^rules" "$1")" = "rules base/1.0 abbot/1.0 monk/0.1" ]' \
+    sh "$TMP/monk.rec"
+  # shellcheck disable=SC2086
+  expect 0 "replay --rules monk (abbot implied)" "$SIM" replay $EXTRA \
+    --rules monk --record "$TMP/monk.rec"
+  check "monk record round trip" cmp -s "$TMP/out" "$TMP/monk.rec"
+  # shellcheck disable=SC2086
+  expect 0 "bench with conflicting plugins" "$SIM" bench $EXTRA --games 2 \
+    --runs 1
+  check "bench leaves the conflicting plugin out, with a warning" \
+    has "bench leaves 'monk' out" "$TMP/err"
+else
+  echo "# CC or GLIB_CFLAGS not set: no checks with plugins compiled here"
+fi
+
 # --- errors: exit 1 with file:line -----------------------------------------
 printf 'this is not a record\n' >"$TMP/bad.rec"
 expect 1 "malformed record header" "$SIM" replay "$TMP/bad.rec"
@@ -245,6 +474,15 @@ expect 0 "bench --games 5 --runs 1" "$SIM" bench --games 5 --runs 1
 check "bench reports games per second" has "games/s" "$TMP/out"
 check "bench reports clone and memory" \
   sh -c 'grep -q "clone" "$1" && grep -q "KiB" "$1"' sh "$TMP/out"
+check "bench reports games/s with every plugin" \
+  has_e "^full games per second \(base\+abbot\) +[0-9]+ games/s" "$TMP/out"
+check "bench reports apply + next decision with every plugin" \
+  has_e "^apply \+ next decision \(base\+abbot\) +[0-9]+ ns" "$TMP/out"
+expect 0 "bench without plugins" "$SIM" bench --games 2 --runs 1 \
+  --plugin-dir /nonexistent
+check "bench without plugins says so" has "no plugin loaded" "$TMP/out"
+check "bench without plugins has no plugin rows" \
+  sh -c '! grep -q "(base+" "$1"' sh "$TMP/out"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -41,7 +41,11 @@ plugin_fail(Plugin *p, const char *format, ...)
   va_start(ap, format);
   g_autofree char *why = g_strdup_vprintf(format, ap);
   va_end(ap);
-  p->error = g_strdup_printf("%s: %s", p->file, why);
+  /* messages go to terminals and JSON: file names and plugin strings
+   * may be any bytes */
+  g_autofree char *file = g_filename_display_name(p->file);
+  g_autofree char *text = g_strdup_printf("%s: %s", file, why);
+  p->error = g_utf8_make_valid(text, -1);
 }
 
 static void
@@ -172,10 +176,12 @@ plugin_open(Plugin *p)
     return;
   }
   p->id = g_strdup(d->id);
-  if (!d->version || !*d->version || strchr(d->version, '/') ||
-      strpbrk(d->version, " \t\r\n#")) {
-    plugin_fail(p, "rule set '%s' needs a version without blanks, '/' or "
-                "'#'", d->id);
+  gboolean version_ok = d->version && *d->version && strlen(d->version) <= 32;
+  for (const char *c = d->version; version_ok && *c; c++)
+    version_ok = *c > ' ' && *c < 0x7f && *c != '/' && *c != '#';
+  if (!version_ok) {
+    plugin_fail(p, "rule set '%s' needs a version of 1-32 printable ASCII "
+                "characters other than '/' and '#'", d->id);
     return;
   }
   if (!d->setup) {
@@ -183,7 +189,7 @@ plugin_open(Plugin *p)
     return;
   }
   p->desc = d;
-  p->name = g_strdup(d->name && *d->name ? d->name : d->id);
+  p->name = g_utf8_make_valid(d->name && *d->name ? d->name : d->id, -1);
   p->version = g_strdup(d->version);
   p->requires = copy_id_list(p, d->requires, "requires");
   p->conflicts = copy_id_list(p, d->conflicts, "conflicts");
@@ -522,6 +528,15 @@ meeple_loader_load(MeepleLoader *l, GError **error)
 {
   g_return_val_if_fail(!l->did_load, FALSE);
   l->did_load = TRUE;
+  /* The base game first: without it nothing can be played, and no
+   * plugin should be blamed for it. */
+  GPtrArray *none = g_ptr_array_new();
+  MeepleRules *base = build(l, none, error);
+  g_ptr_array_free(none, TRUE);
+  if (!base)
+    return FALSE;
+  meeple_rules_unref(base);
+
   GPtrArray *all = g_ptr_array_new();
   for (guint i = 0; i < l->plugin_dirs->len; i++)
     scan_dir(l->plugin_dirs->pdata[i], all);
@@ -598,14 +613,6 @@ meeple_loader_load(MeepleLoader *l, GError **error)
     publish_info(l->plugins->pdata[i]);
   g_ptr_array_free(order, TRUE);
   g_ptr_array_free(all, TRUE);
-
-  /* The base game must load, or nothing can be played. */
-  GPtrArray *none = g_ptr_array_new();
-  MeepleRules *base = build(l, none, error);
-  g_ptr_array_free(none, TRUE);
-  if (!base)
-    return FALSE;
-  meeple_rules_unref(base);
   return TRUE;
 }
 

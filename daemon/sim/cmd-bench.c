@@ -276,6 +276,7 @@ sim_cmd_bench(int argc, char **argv)
   int games = 0, runs = 5;
   double seconds = 0;
   g_autofree char *tiles_dir = NULL;
+  g_auto(GStrv) plugin_dirs = NULL;
   GOptionEntry entries[] = {
     { "games", 'g', 0, G_OPTION_ARG_INT, &games,
       "Games per run for the games/s figure (default: as many as fit in "
@@ -287,6 +288,8 @@ sim_cmd_bench(int argc, char **argv)
       "Runs; every figure is the median of the runs (default: 5)", "R" },
     { "tiles-dir", 0, 0, G_OPTION_ARG_FILENAME, &tiles_dir,
       "Directory holding base.tiles", "DIR" },
+    { "plugin-dir", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &plugin_dirs,
+      SIM_PLUGIN_DIR_HELP, "DIR" },
     { NULL },
   };
   GOptionContext *context = g_option_context_new("- measure engine speed "
@@ -299,7 +302,14 @@ sim_cmd_bench(int argc, char **argv)
     "few games; the cost of applying one action and getting the next\n"
     "decision; the cost of meeple_game_clone() and meeple_game_memory()\n"
     "for mid-game states.  Targets: >= 10,000 games/s, clone < 2 us,\n"
-    "< 64 KiB per game.  Missing a target does not change the exit status.\n");
+    "< 64 KiB per game.  Missing a target does not change the exit status.\n"
+    "\n"
+    "When plugins are loaded, every run also plays the same kind of games\n"
+    "with all of them enabled, and rows labelled with the rule sets\n"
+    "(\"full games per second (base+abbot)\") give games per second,\n"
+    "decisions per game and the apply cost for those games, next to the\n"
+    "base game's.  Plugins that could not be loaded are reported as\n"
+    "warnings on standard error.\n");
   int status = sim_parse_options(context, "bench", &argc, &argv);
   if (status != SIM_EXIT_OK)
     return status;
@@ -316,28 +326,91 @@ sim_cmd_bench(int argc, char **argv)
     seconds = 1;
 
   GError *error = NULL;
-  MeepleRules *rules = sim_load_base_rules(tiles_dir, &error);
-  if (!rules) {
+  MeepleLoader *loader = sim_loader_new(plugin_dirs, tiles_dir, TRUE, TRUE,
+                                        &error);
+  if (!loader) {
     status = sim_fail(error);
     g_error_free(error);
     return status;
   }
+  MeepleRules *rules = NULL;
+  status = sim_build_rules(loader, "bench", NULL, &rules);
+  /* Every loaded plugin at once, the most the engine has to do; one that
+   * conflicts with those before it (in load order) is left out. */
+  GPtrArray *plugin_ids = g_ptr_array_new();
+  g_ptr_array_add(plugin_ids, NULL);
+  for (guint i = 0; i < meeple_loader_n_plugins(loader); i++) {
+    const MeeplePluginInfo *info = meeple_loader_plugin(loader, i);
+    if (!info->loaded)
+      continue;
+    plugin_ids->pdata[plugin_ids->len - 1] = (gpointer)info->id;
+    g_ptr_array_add(plugin_ids, NULL);
+    char *conflict = sim_rulesets_conflict(
+        loader, (const char *const *)plugin_ids->pdata);
+    if (conflict) {
+      g_printerr(SIM_NAME ": warning: bench leaves '%s' out of the games "
+                 "with plugins: %s\n", info->id, conflict);
+      g_free(conflict);
+      g_ptr_array_remove_index(plugin_ids, plugin_ids->len - 1);
+      plugin_ids->pdata[plugin_ids->len - 1] = NULL;
+    }
+  }
+  MeepleRules *plugin_rules = NULL;
+  char *label = NULL; /* "base+abbot" */
+  if (status == SIM_EXIT_OK && plugin_ids->len > 1) {
+    status = sim_build_rules(loader, "bench",
+                             (const char *const *)plugin_ids->pdata,
+                             &plugin_rules);
+    label = g_strjoinv("+", (char **)plugin_ids->pdata);
+    char *with_base = g_strconcat("base+", label, NULL);
+    g_free(label);
+    label = with_base;
+  }
+  g_ptr_array_unref(plugin_ids);
+  meeple_loader_unref(loader);
+  if (status != SIM_EXIT_OK) {
+    g_clear_pointer(&rules, meeple_rules_unref);
+    g_free(label);
+    return status;
+  }
 
   RunResult *results = g_new0(RunResult, (gsize)runs);
-  for (int r = 0; r < runs; r++)
-    if (!bench_run(rules, (guint)r, games, seconds, &results[r], &error)) {
-      g_printerr(SIM_NAME ": engine error during bench: %s\n",
+  RunResult *plugin_results = g_new0(RunResult, (gsize)runs);
+  for (int r = 0; r < runs; r++) {
+    /* Base and plugin games take turns, so both see the same machine. */
+    const char *which = "base";
+    gboolean ok = bench_run(rules, (guint)r, games, seconds, &results[r],
+                            &error);
+    if (ok && plugin_rules) {
+      which = label;
+      ok = bench_run(plugin_rules, (guint)r, games, seconds,
+                     &plugin_results[r], &error);
+    }
+    if (!ok) {
+      g_printerr(SIM_NAME ": engine error during bench (%s): %s\n", which,
                  error->message);
       g_error_free(error);
       g_free(results);
+      g_free(plugin_results);
+      g_free(label);
       meeple_rules_unref(rules);
+      g_clear_pointer(&plugin_rules, meeple_rules_unref);
       return SIM_EXIT_FAILURE;
     }
+  }
 
   GString *out = g_string_new(NULL);
   g_string_append_printf(out, "meeple-sim bench: %d run%s, random 2-player "
                          "base games, farmers on, one core\n", runs,
                          runs == 1 ? "" : "s");
+  if (plugin_rules) {
+    char *sets = sim_rulesets_text(plugin_rules, ", ");
+    g_string_append_printf(out, "rows marked (%s): the same games with "
+                           "the loaded plugins enabled (%s)\n", label, sets);
+    g_free(sets);
+  } else {
+    g_string_append(out, "note: no plugin loaded; no rows with plugins\n");
+  }
   if (games > 0)
     g_string_append_printf(out, "games/s from %d games per run%s\n", games,
                            seconds > 0 ? " (or the time limit)" : "");
@@ -359,9 +432,23 @@ sim_cmd_bench(int argc, char **argv)
             &med, &lo, &hi);
   row(out, "full games per second", med, lo, hi, 0, "games/s", ">= 10000",
       TRUE, med >= TARGET_GAMES_PER_S);
+  char what[128];
+  if (plugin_rules) {
+    summarise(plugin_results, (guint)runs,
+              G_STRUCT_OFFSET(RunResult, games_per_s), &med, &lo, &hi);
+    g_snprintf(what, sizeof what, "full games per second (%s)", label);
+    row(out, what, med, lo, hi, 0, "games/s", "", FALSE, FALSE);
+  }
   summarise(results, (guint)runs,
             G_STRUCT_OFFSET(RunResult, decisions_per_game), &med, &lo, &hi);
   row(out, "decisions per game", med, lo, hi, 1, "", "", FALSE, FALSE);
+  if (plugin_rules) {
+    summarise(plugin_results, (guint)runs,
+              G_STRUCT_OFFSET(RunResult, decisions_per_game), &med, &lo,
+              &hi);
+    g_snprintf(what, sizeof what, "decisions per game (%s)", label);
+    row(out, what, med, lo, hi, 1, "", "", FALSE, FALSE);
+  }
   summarise(results, (guint)runs, G_STRUCT_OFFSET(RunResult, decision_ns),
             &med, &lo, &hi);
   row(out, "legal actions, fresh clone (decision)", med, lo, hi, 0, "ns", "",
@@ -380,6 +467,12 @@ sim_cmd_bench(int argc, char **argv)
             G_STRUCT_OFFSET(RunResult, apply_figure_ns), &med, &lo, &hi);
   row(out, "  ... next is a figure placement", med, lo, hi, 0, "ns", "",
       FALSE, FALSE);
+  if (plugin_rules) {
+    summarise(plugin_results, (guint)runs,
+              G_STRUCT_OFFSET(RunResult, apply_decision_ns), &med, &lo, &hi);
+    g_snprintf(what, sizeof what, "apply + next decision (%s)", label);
+    row(out, what, med, lo, hi, 0, "ns", "", FALSE, FALSE);
+  }
   summarise(results, (guint)runs, G_STRUCT_OFFSET(RunResult, clone_ns),
             &med, &lo, &hi);
   row(out, "clone, mid-game", med, lo, hi, 0, "ns", "< 2000 ns", TRUE,
@@ -403,6 +496,9 @@ sim_cmd_bench(int argc, char **argv)
     status = SIM_EXIT_FAILURE;
   g_string_free(out, TRUE);
   g_free(results);
+  g_free(plugin_results);
+  g_free(label);
   meeple_rules_unref(rules);
+  g_clear_pointer(&plugin_rules, meeple_rules_unref);
   return status;
 }

@@ -33,6 +33,8 @@ sim_cmd_play(int argc, char **argv)
   g_autofree char *names_text = NULL;
   g_autofree char *output = NULL;
   g_autofree char *tiles_dir = NULL;
+  g_autofree char *rules_text = NULL;
+  g_auto(GStrv) plugin_dirs = NULL;
   int n_players_opt = 0;
   gboolean no_farmers = FALSE;
   gboolean quiet = FALSE;
@@ -51,12 +53,18 @@ sim_cmd_play(int argc, char **argv)
       "\"Random 1\", \"Greedy 2\", ...)", "A,B,..." },
     { "no-farmers", 0, 0, G_OPTION_ARG_NONE, &no_farmers,
       "Play without farmers and field scoring", NULL },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_text,
+      "Comma-separated rule sets to play with besides the base game, with "
+      "the ones they require (default: the base game only; 'meeple-sim "
+      "rules' lists them)", "ID[,ID...]" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write the game record to FILE instead of standard output", "FILE" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
       "Print only the record, not the board and the scores", NULL },
     { "tiles-dir", 0, 0, G_OPTION_ARG_FILENAME, &tiles_dir,
       "Directory holding base.tiles", "DIR" },
+    { "plugin-dir", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &plugin_dirs,
+      SIM_PLUGIN_DIR_HELP, "DIR" },
     { NULL },
   };
   GOptionContext *context = g_option_context_new("- play a headless game");
@@ -69,6 +77,14 @@ sim_cmd_play(int argc, char **argv)
     "always part of the record, so every game can be replayed; the same\n"
     "seed, player count, strategies and options give the same output.\n"
     "\n"
+    "Rule sets: the base game, plus every expansion plugin named with\n"
+    "--rules and the ones it requires.  The record's 'rules' line names\n"
+    "them with their versions (\"rules base/1.0 abbot/1.0\").  A rule set\n"
+    "that is not installed, or two that conflict, is a usage error (exit\n"
+    "status 2); one that is installed but could not be loaded is exit\n"
+    "status 1.  Plugins that could not be loaded are reported on standard\n"
+    "error as warnings, whether they are asked for or not.\n"
+    "\n"
     "Strategies: random picks uniformly among the legal actions; greedy\n"
     "tries each one on a copy of the game (a tile placement together with\n"
     "its best figure option) and keeps the one that most improves its lead\n"
@@ -80,6 +96,12 @@ sim_cmd_play(int argc, char **argv)
     return status;
   if (argc > 1)
     return sim_usage_error("play", "unexpected argument '%s'", argv[1]);
+  g_auto(GStrv) rule_ids = NULL;
+  if (rules_text) {
+    status = sim_parse_ruleset_list("play", rules_text, &rule_ids);
+    if (status != SIM_EXIT_OK)
+      return status;
+  }
 
   /* Strategies and names decide the player count when --players is
    * absent; with it, they must agree with it. */
@@ -150,12 +172,20 @@ sim_cmd_play(int argc, char **argv)
   }
 
   GError *error = NULL;
-  MeepleRules *rules = sim_load_base_rules(tiles_dir, &error);
-  if (!rules) {
+  MeepleLoader *loader = sim_loader_new(plugin_dirs, tiles_dir, TRUE, TRUE,
+                                        &error);
+  if (!loader) {
     status = sim_fail(error);
     g_error_free(error);
     goto out_names;
   }
+  MeepleRules *rules = NULL;
+  status = sim_build_rules(loader, "play", (const char *const *)rule_ids,
+                           &rules);
+  /* The rules keep what they need of the loader alive. */
+  meeple_loader_unref(loader);
+  if (status != SIM_EXIT_OK)
+    goto out_names;
   MeepleGameConfig config = {
     .n_players = n_players,
     .seed = seed,
@@ -217,7 +247,10 @@ sim_cmd_play(int argc, char **argv)
       g_string_append_printf(text, "%s %s (%s)", p ? "," : "", names[p],
                              sim_strategy_name(sim_player_strategy(
                                players[p])));
-    g_string_append_printf(text, "; farmers %s\n", no_farmers ? "off" : "on");
+    char *sets = sim_rulesets_text(rules, ", ");
+    g_string_append_printf(text, "; rule sets %s; farmers %s\n", sets,
+                           no_farmers ? "off" : "on");
+    g_free(sets);
     sim_render_board(text, game, sim_use_colour(stream));
     sim_render_legend(text);
     sim_render_scores(text, game, (const char *const *)names);

@@ -96,7 +96,8 @@ text_event(GString *out, MeepleGame *game, const MeepleEvent *e)
 {
   MeepleRules *rules = meeple_game_rules(game);
   EventFields f = event_fields(e->type);
-  g_string_append_printf(out, "    %s", meeple_event_type_name(e->type));
+  g_string_append_printf(out, "    %s",
+                         meeple_rules_event_type_name(rules, e->type));
   if (f.player && e->player >= 0)
     g_string_append_printf(out, " seat=%d", e->player + 1);
   if (f.tile)
@@ -129,7 +130,8 @@ json_event(JsonBuilder *b, MeepleGame *game, const MeepleEvent *e,
   EventFields f = event_fields(e->type);
   json_builder_begin_object(b);
   json_builder_set_member_name(b, "type");
-  json_builder_add_string_value(b, meeple_event_type_name(e->type));
+  json_builder_add_string_value(b, meeple_rules_event_type_name(rules,
+                                                                e->type));
   json_builder_set_member_name(b, "action");
   if (action >= 0)
     json_builder_add_int_value(b, action);
@@ -230,6 +232,18 @@ on_replayed(const MeepleRecord *record, MeepleGame *game, int action,
     json_builder_add_int_value(b, player);
     json_builder_set_member_name(b, "text");
     json_builder_add_string_value(b, a->text);
+    /* The action just applied is the last one in the history. */
+    gsize n_history = 0;
+    const MeepleHistoryEntry *history = meeple_game_history(game, &n_history);
+    const MeepleActionKindInfo *kind =
+      n_history ? meeple_rules_action_kind(meeple_game_rules(game),
+                                           history[n_history - 1].action.kind)
+                : NULL;
+    json_builder_set_member_name(b, "kind");
+    if (kind)
+      json_builder_add_string_value(b, kind->name);
+    else
+      json_builder_add_null_value(b);
     json_builder_end_object(b);
   }
   sink_events(sink, game, events, n, action);
@@ -270,6 +284,18 @@ json_players(JsonBuilder *b, MeepleGame *game, char **names)
     json_builder_set_member_name(b, "followers");
     json_builder_add_int_value(b, meeple_game_supply(game, p,
                                                      MEEPLE_FIGURE_FOLLOWER));
+    /* Every figure type a player owns, by name (follower, abbot, ...). */
+    json_builder_set_member_name(b, "supply");
+    json_builder_begin_object(b);
+    MeepleRules *rules = meeple_game_rules(game);
+    for (guint t = 0; t < meeple_rules_n_figure_types(rules); t++) {
+      const MeepleFigureType *type = meeple_rules_figure_type(rules, t);
+      if (type->per_player == 0)
+        continue;
+      json_builder_set_member_name(b, type->name);
+      json_builder_add_int_value(b, meeple_game_supply(game, p, t));
+    }
+    json_builder_end_object(b);
     json_builder_end_object(b);
   }
   json_builder_end_array(b);
@@ -439,11 +465,163 @@ print_text(const MeepleRecord *record, MeepleGame *game, char **names,
   return ok ? SIM_EXIT_OK : SIM_EXIT_FAILURE;
 }
 
+/* Line and column (1-based, in characters) of rule set @id on the
+ * record's 'rules' line, for messages in the record's own FILE:LINE:COLUMN
+ * form.  FALSE when it cannot be found. */
+static gboolean
+ruleset_position(const char *text, gsize length, const char *id, int *line,
+                 int *column)
+{
+  const char *end = text + length;
+  int number = 1;
+  for (const char *s = text; s < end; number++) {
+    const char *e = memchr(s, '\n', (gsize)(end - s));
+    if (!e)
+      e = end;
+    const char *p = s;
+    int col = 1;
+    gboolean first = TRUE, on_rules_line = FALSE;
+    while (p < e && *p != '#') {
+      if (*p == ' ' || *p == '\t' || *p == '\r') {
+        p++;
+        col++;
+        continue;
+      }
+      const char *word = p;
+      int word_col = col;
+      while (p < e && *p != ' ' && *p != '\t' && *p != '\r' && *p != '#') {
+        p = g_utf8_find_next_char(p, e);
+        if (!p)
+          p = e;
+        col++;
+      }
+      gsize n = (gsize)(p - word);
+      if (first) {
+        on_rules_line = n == 5 && strncmp(word, "rules", 5) == 0;
+        first = FALSE;
+        if (!on_rules_line)
+          break;
+        continue;
+      }
+      gsize id_n = 0;
+      while (id_n < n && word[id_n] != '/')
+        id_n++;
+      if (id_n == strlen(id) && strncmp(word, id, id_n) == 0) {
+        *line = number;
+        *column = word_col;
+        return TRUE;
+      }
+    }
+    s = e < end ? e + 1 : end;
+  }
+  return FALSE;
+}
+
+/* The ids of the record's rule sets, versions stripped, base left out. */
+static char **
+record_ruleset_ids(const MeepleRecord *record)
+{
+  GPtrArray *ids = g_ptr_array_new();
+  for (guint i = 0; record->rulesets && i < record->rulesets->len; i++) {
+    const char *s = g_ptr_array_index(record->rulesets, i);
+    char *id = g_strndup(s, strcspn(s, "/"));
+    if (strcmp(id, "base") == 0)
+      g_free(id);
+    else
+      g_ptr_array_add(ids, id);
+  }
+  g_ptr_array_add(ids, NULL);
+  return (char **)g_ptr_array_free(ids, FALSE);
+}
+
+/* Adds @id and, for a loaded plugin, what it requires to @set. */
+static void
+add_ruleset_closure(const MeepleLoader *loader, GHashTable *set,
+                    const char *id)
+{
+  if (strcmp(id, "base") == 0 || !g_hash_table_add(set, g_strdup(id)))
+    return;
+  const MeeplePluginInfo *info = meeple_loader_find(loader, id);
+  for (guint r = 0; info && info->requires[r]; r++)
+    add_ruleset_closure(loader, set, info->requires[r]);
+}
+
+/* Whether --rules (@wanted, with what it requires) names exactly the
+ * record's rule sets @have (base aside either way). */
+static gboolean
+rulesets_agree(const MeepleLoader *loader, char **wanted, char **have)
+{
+  GHashTable *a = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                        NULL);
+  GHashTable *b = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                        NULL);
+  for (guint i = 0; wanted[i]; i++)
+    add_ruleset_closure(loader, a, wanted[i]);
+  for (guint i = 0; have[i]; i++)
+    g_hash_table_add(b, g_strdup(have[i]));
+  gboolean same = g_hash_table_size(a) == g_hash_table_size(b);
+  GHashTableIter iter;
+  gpointer key;
+  g_hash_table_iter_init(&iter, a);
+  while (same && g_hash_table_iter_next(&iter, &key, NULL))
+    same = g_hash_table_contains(b, key);
+  g_hash_table_unref(a);
+  g_hash_table_unref(b);
+  return same;
+}
+
+/* Checks that @loader can build every rule set the record names; prints
+ * "FILE:LINE:COLUMN: ..." naming the first one it cannot.  @text is the
+ * record's text when it was read here (standard input), else NULL and the
+ * file is read again for the position. */
+static gboolean
+record_rulesets_available(const MeepleRecord *record, const char *path,
+                          const char *text, gsize length,
+                          const MeepleLoader *loader, char **ids)
+{
+  for (guint i = 0; ids[i]; i++) {
+    if (meeple_loader_find(loader, ids[i]))
+      continue;
+    char *where;
+    int line = 0, column = 0;
+    char *contents = NULL;
+    gsize n = 0;
+    if (!text && g_file_get_contents(path, &contents, &n, NULL)) {
+      text = contents;
+      length = n;
+    }
+    if (text && ruleset_position(text, length, ids[i], &line, &column))
+      where = g_strdup_printf("%s:%d:%d", record->filename, line, column);
+    else
+      where = g_strdup(record->filename);
+    g_free(contents);
+    char *shown = sim_shown_id(ids[i]);
+    const MeeplePluginInfo *skipped = sim_skipped_plugin(loader, ids[i]);
+    if (skipped) {
+      g_printerr(SIM_NAME ": %s: the record needs rule set '%s', which is "
+                 "installed but could not be loaded: %s\n", where, shown,
+                 skipped->error);
+    } else {
+      char *have = sim_available_rulesets(loader);
+      g_printerr(SIM_NAME ": %s: the record needs rule set '%s', which is "
+                 "not available (available: %s; see '" SIM_NAME " rules')\n",
+                 where, shown, have);
+      g_free(have);
+    }
+    g_free(shown);
+    g_free(where);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 int
 sim_cmd_replay(int argc, char **argv)
 {
   gboolean json = FALSE, with_events = FALSE, rewrite = FALSE;
   g_autofree char *tiles_dir = NULL;
+  g_autofree char *rules_text = NULL;
+  g_auto(GStrv) plugin_dirs = NULL;
   GOptionEntry entries[] = {
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json,
       "Print one JSON document (always includes the events)", NULL },
@@ -451,8 +629,13 @@ sim_cmd_replay(int argc, char **argv)
       "Print every action and the events it caused", NULL },
     { "record", 'r', 0, G_OPTION_ARG_NONE, &rewrite,
       "Print the replayed game as a record, as 'play' writes it", NULL },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_text,
+      "Rule sets the record must have been played with, besides the base "
+      "game (default: whatever its 'rules' line names)", "ID[,ID...]" },
     { "tiles-dir", 0, 0, G_OPTION_ARG_FILENAME, &tiles_dir,
       "Directory holding base.tiles", "DIR" },
+    { "plugin-dir", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &plugin_dirs,
+      SIM_PLUGIN_DIR_HELP, "DIR" },
     { NULL },
   };
   GOptionContext *context = g_option_context_new("FILE - replay a game "
@@ -461,7 +644,17 @@ sim_cmd_replay(int argc, char **argv)
   g_option_context_set_description(context,
     "Replays the game record FILE (\"-\": standard input) and prints the\n"
     "final board, the scores and the winner(s).  Errors in the record are\n"
-    "reported as FILE:LINE:COLUMN: message.\n");
+    "reported as FILE:LINE:COLUMN: message.\n"
+    "\n"
+    "The game is played with the rule sets the record's 'rules' line\n"
+    "names (\"rules base/1.0 abbot/1.0\"), each loaded from its plugin;\n"
+    "a version given there must be the loaded one's.  A rule set that is\n"
+    "not available is reported as FILE:LINE:COLUMN naming it (exit\n"
+    "status 1).  --rules does not change the rule sets: it only checks\n"
+    "that the record names exactly those (and the ones they require) and\n"
+    "fails with exit status 1 otherwise; an unknown id in it is a usage\n"
+    "error (exit status 2).  Plugins that could not be loaded are\n"
+    "reported on standard error as warnings.\n");
   int status = sim_parse_options(context, "replay", &argc, &argv);
   if (status != SIM_EXIT_OK)
     return status;
@@ -471,17 +664,24 @@ sim_cmd_replay(int argc, char **argv)
   if (json + rewrite > 1 || (rewrite && with_events))
     return sim_usage_error("replay", "--json, --record and --events "
                            "cannot be combined that way");
+  g_auto(GStrv) asked_ids = NULL;
+  if (rules_text) {
+    status = sim_parse_ruleset_list("replay", rules_text, &asked_ids);
+    if (status != SIM_EXIT_OK)
+      return status;
+  }
 
   const char *path = argv[1];
   GError *error = NULL;
   MeepleRecord *record;
+  g_autofree char *stdin_text = NULL;
+  gsize stdin_length = 0;
   if (strcmp(path, "-") == 0) {
-    gsize length = 0;
-    char *text = read_stdin(&length, &error);
-    record = text ? meeple_record_parse(text, (gssize)length, "<stdin>",
-                                        &error)
-                  : NULL;
-    g_free(text);
+    stdin_text = read_stdin(&stdin_length, &error);
+    record = stdin_text ? meeple_record_parse(stdin_text,
+                                              (gssize)stdin_length,
+                                              "<stdin>", &error)
+                        : NULL;
   } else {
     record = meeple_record_load(path, &error);
   }
@@ -490,13 +690,58 @@ sim_cmd_replay(int argc, char **argv)
     g_error_free(error);
     return status;
   }
-  MeepleRules *rules = sim_load_base_rules(tiles_dir, &error);
-  if (!rules) {
+
+  MeepleLoader *loader = sim_loader_new(plugin_dirs, tiles_dir, TRUE, TRUE,
+                                        &error);
+  if (!loader) {
     status = sim_fail(error);
     g_error_free(error);
     meeple_record_free(record);
     return status;
   }
+  char **ids = record_ruleset_ids(record);
+  MeepleRules *rules = NULL;
+  if (asked_ids) {
+    /* Unknown ids in --rules are a usage error, as in 'play'. */
+    status = sim_check_rulesets(loader, "replay",
+                                (const char *const *)asked_ids);
+    if (status == SIM_EXIT_OK && !rulesets_agree(loader, asked_ids, ids)) {
+      char *asked = g_strjoinv(",", asked_ids);
+      GString *named = g_string_new(NULL);
+      for (guint i = 0; record->rulesets && i < record->rulesets->len; i++)
+        g_string_append_printf(named, "%s%s", i ? " " : "",
+                               (char *)g_ptr_array_index(record->rulesets,
+                                                         i));
+      g_printerr(SIM_NAME ": %s: --rules %s does not match the record's "
+                 "rule sets (rules %s); leave --rules out to replay with "
+                 "the record's own\n", record->filename, asked,
+                 named->len ? named->str : "base");
+      g_string_free(named, TRUE);
+      g_free(asked);
+      status = SIM_EXIT_FAILURE;
+    }
+  }
+  if (status == SIM_EXIT_OK &&
+      !record_rulesets_available(record, path, stdin_text, stdin_length,
+                                 loader, ids))
+    status = SIM_EXIT_FAILURE;
+  if (status == SIM_EXIT_OK) {
+    /* Conflicts and failing setups are the engine's to report here: the
+     * record, not the command line, asked for them. */
+    rules = meeple_loader_build_rules(loader, (const char *const *)ids,
+                                      &error);
+    if (!rules) {
+      status = sim_fail(error);
+      g_error_free(error);
+    }
+  }
+  g_strfreev(ids);
+  meeple_loader_unref(loader);
+  if (!rules) {
+    meeple_record_free(record);
+    return status;
+  }
+
   /* One replay gives the final game and, when asked for, every event. */
   EventSink sink = { json, NULL, NULL, NULL };
   if (json) {

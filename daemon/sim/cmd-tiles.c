@@ -110,13 +110,21 @@ int
 sim_cmd_tiles(int argc, char **argv)
 {
   g_autofree char *tiles_dir = NULL;
+  g_autofree char *rules_text = NULL;
+  g_auto(GStrv) plugin_dirs = NULL;
   gboolean draw = FALSE;
   GOptionEntry entries[] = {
     { "draw", 'd', 0, G_OPTION_ARG_NONE, &draw,
       "Draw every tile type as on the board, turned 0, 90, 180 and 270 "
       "degrees", NULL },
+    { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_text,
+      "Start from the base game and these rule sets (with the tile files "
+      "of their plugins); FILEs are loaded on top", "ID[,ID...]" },
     { "tiles-dir", 0, 0, G_OPTION_ARG_FILENAME, &tiles_dir,
       "Directory whose base.tiles is listed when no FILE is given", "DIR" },
+    { "plugin-dir", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &plugin_dirs,
+      "With --rules: directory to look for expansion plugins in; repeat "
+      "for several " SIM_PLUGIN_DIR_DEFAULT, "DIR" },
     { NULL },
   };
   GOptionContext *context = g_option_context_new("[FILE...] - validate and "
@@ -127,27 +135,46 @@ sim_cmd_tiles(int argc, char **argv)
     "as a game would, and lists every tile type: id, copies, edges from\n"
     "north clockwise (F field, R road, C city), segments in the file's\n"
     "syntax and symbols; then the start tile and the totals.  Without\n"
-    "FILE, base.tiles of the tile directory is used.  A malformed file is\n"
-    "reported as FILE:LINE: message and makes the exit status 1.\n");
+    "FILE, base.tiles of the tile directory is used.  With --rules, the\n"
+    "base game and those rule sets are set up first, as 'play --rules'\n"
+    "does, so that FILEs may use the segment kinds and symbols the\n"
+    "plugins register, and their tile sets are listed too.  A malformed\n"
+    "file is reported as FILE:LINE: message and makes the exit status 1.\n");
   int status = sim_parse_options(context, "tiles", &argc, &argv);
   if (status != SIM_EXIT_OK)
     return status;
 
-  GPtrArray *files = g_ptr_array_new_with_free_func(g_free);
-  if (argc > 1) {
-    for (int i = 1; i < argc; i++)
-      g_ptr_array_add(files, g_strdup(argv[i]));
-  } else {
-    char *dir = sim_tiles_dir(tiles_dir);
-    g_ptr_array_add(files, g_build_filename(dir, "base.tiles", NULL));
-    g_free(dir);
+  g_auto(GStrv) rule_ids = NULL;
+  if (rules_text) {
+    status = sim_parse_ruleset_list("tiles", rules_text, &rule_ids);
+    if (status != SIM_EXIT_OK)
+      return status;
   }
 
-  MeepleRules *rules = meeple_rules_new();
-  for (guint i = 0; i < files->len; i++) {
+  MeepleRules *rules = NULL;
+  if (rules_text || argc <= 1) {
+    /* The base game (and rule sets) as a game gets them.  Plugins are
+     * looked for only when asked for. */
     GError *error = NULL;
-    if (!meeple_rules_load_tiles(rules, g_ptr_array_index(files, i),
-                                 &error)) {
+    MeepleLoader *loader = sim_loader_new(plugin_dirs, tiles_dir,
+                                          rules_text != NULL,
+                                          rules_text != NULL, &error);
+    if (!loader) {
+      status = sim_fail(error);
+      g_error_free(error);
+      return status;
+    }
+    status = sim_build_rules(loader, "tiles", (const char *const *)rule_ids,
+                             &rules);
+    meeple_loader_unref(loader);
+    if (status != SIM_EXIT_OK)
+      return status;
+  } else {
+    rules = meeple_rules_new();
+  }
+  for (int i = 1; i < argc; i++) {
+    GError *error = NULL;
+    if (!meeple_rules_load_tiles(rules, argv[i], &error)) {
       /* Keep going: one run reports every bad file. */
       status = sim_fail(error);
       g_error_free(error);
@@ -171,6 +198,5 @@ sim_cmd_tiles(int argc, char **argv)
     status = SIM_EXIT_FAILURE;
   g_string_free(out, TRUE);
   meeple_rules_unref(rules);
-  g_ptr_array_unref(files);
   return status;
 }

@@ -1,4 +1,5 @@
-# meeple-sim: headless games, replays, benchmarks and tile-set checks.
+# meeple-sim: headless games, replays, benchmarks, tile-set checks and the
+# list of rule sets (base game and plugins).
 bin_PROGRAMS += daemon/sim/meeple-sim
 
 daemon_sim_meeple_sim_SOURCES = \
@@ -11,6 +12,8 @@ daemon_sim_meeple_sim_SOURCES = \
 	daemon/sim/cmd-replay.c \
 	daemon/sim/cmd-bench.c \
 	daemon/sim/cmd-tiles.c \
+	daemon/sim/cmd-rules.c \
+	daemon/sim/plugins.c \
 	daemon/sim/sim.h
 daemon_sim_meeple_sim_CFLAGS = $(AM_CFLAGS) $(JSON_CFLAGS)
 daemon_sim_meeple_sim_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS) $(JSON_LIBS)

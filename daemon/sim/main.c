@@ -1,5 +1,6 @@
 /* main.c — meeple-sim: command dispatch and the helpers every command
- * shares (tile directory, option errors, output). */
+ * shares (tile directory, option errors, output); plugins.c has the
+ * plugin side. */
 #include "config.h"
 
 #include <errno.h>
@@ -20,6 +21,7 @@ static const SimCommand commands[] = {
   { "replay", sim_cmd_replay, "replay a game record: board, scores, events" },
   { "tiles", sim_cmd_tiles, "validate and list tile sets" },
   { "bench", sim_cmd_bench, "measure engine speed and memory" },
+  { "rules", sim_cmd_rules, "list the rule sets: base game and plugins" },
 };
 
 static void
@@ -29,8 +31,9 @@ print_usage(FILE *stream)
           "Usage: " SIM_NAME " COMMAND [OPTION...] [ARG...]\n"
           "       " SIM_NAME " --help | --version\n"
           "\n"
-          "Headless games, replays, benchmarks and tile-set checks for the\n"
-          "meepled Carcassonne engine.\n"
+          "Headless games, replays, benchmarks, tile-set checks and the rule\n"
+          "sets (base game and expansion plugins) of the meepled Carcassonne\n"
+          "engine.\n"
           "\n"
           "Commands:\n");
   for (gsize i = 0; i < G_N_ELEMENTS(commands); i++)
@@ -40,7 +43,11 @@ print_usage(FILE *stream)
           "Run '" SIM_NAME " COMMAND --help' for the options of a command.\n"
           "Every command takes --tiles-dir DIR, the directory of base.tiles\n"
           "(default: $MEEPLE_TILES_DIR, else " MEEPLE_TILES_DIR "\n"
-          "if installed, else " MEEPLE_SOURCE_TILES_DIR ").\n"
+          "if installed, else " MEEPLE_SOURCE_TILES_DIR "),\n"
+          "and --plugin-dir DIR, repeatable, where expansion plugins are\n"
+          "looked for (default: the ':'-separated\n"
+          "$" MEEPLE_PLUGIN_PATH_ENV ", else " MEEPLE_PLUGIN_DIR "\n"
+          "if it exists, else " MEEPLE_BUILD_PLUGIN_DIR ").\n"
           "Exit status: 0 success, 1 runtime error, 2 usage error.\n");
 }
 
@@ -123,22 +130,6 @@ sim_tiles_dir(const char *option)
   gboolean have = g_file_test(installed, G_FILE_TEST_IS_REGULAR);
   g_free(installed);
   return g_strdup(have ? MEEPLE_TILES_DIR : MEEPLE_SOURCE_TILES_DIR);
-}
-
-MeepleRules *
-sim_load_base_rules(const char *option, GError **error)
-{
-  char *dir = sim_tiles_dir(option);
-  char *path = g_build_filename(dir, "base.tiles", NULL);
-  MeepleRules *rules = meeple_rules_new();
-  gboolean ok = meeple_rules_load_tiles(rules, path, error);
-  g_free(path);
-  g_free(dir);
-  if (!ok) {
-    meeple_rules_unref(rules);
-    return NULL;
-  }
-  return rules;
 }
 
 int

@@ -467,6 +467,31 @@ append_x_axis(GString *out, int min_x, int max_x, int margin)
   g_string_append_c(out, '\n');
 }
 
+/* The board shows a seat's figures as its digit whatever their type; a
+ * line under it names every figure on the board that is not a plain
+ * follower (abbot, dragon, ...), so none is mistaken for one. */
+static void
+append_other_figures(GString *out, const MeepleGame *game)
+{
+  const MeepleRules *rules = meeple_game_rules(game);
+  gboolean first = TRUE;
+  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, i);
+    if (!f.on_board || f.type == MEEPLE_FIGURE_FOLLOWER)
+      continue;
+    const MeepleFigureType *type = meeple_rules_figure_type(rules, f.type);
+    g_string_append(out, first ? "Figures besides followers: " : ", ");
+    first = FALSE;
+    g_string_append_printf(out, "%s", type && type->name ? type->name : "?");
+    if (f.owner >= 0)
+      g_string_append_printf(out, " of seat %d", f.owner + 1);
+    g_string_append_printf(out, " at %d,%d on %s", f.x, f.y,
+                           sim_segment_name(game, f.x, f.y, f.segment));
+  }
+  if (!first)
+    g_string_append_c(out, '\n');
+}
+
 void
 sim_render_board(GString *out, const MeepleGame *game, gboolean colour)
 {
@@ -553,6 +578,7 @@ sim_render_board(GString *out, const MeepleGame *game, gboolean colour)
   append_x_axis(out, min_x, max_x, margin);
   g_free(canvas);
   g_free(ink);
+  append_other_figures(out, game);
 }
 
 void
@@ -560,7 +586,7 @@ sim_render_legend(GString *out)
 {
   g_string_append(out,
                   "Legend: # city  * pennant  - | + road  o crossroads  "
-                  ". field  M monastery  g garden  1-6 follower of seat\n");
+                  ". field  M monastery  g garden  1-6 figure of seat\n");
 }
 
 guint
@@ -599,11 +625,14 @@ sim_render_scores(GString *out, MeepleGame *game, const char *const *names)
     const MeepleDecision *d = meeple_game_decision(game);
     char buffer[32];
     guint left = meeple_game_tiles_left(game);
+    const MeepleDecisionKindInfo *kind =
+      d ? meeple_rules_decision_kind(meeple_game_rules(game), d->kind) : NULL;
     g_string_append_printf(out, "Game in progress: turn %u, %u tile%s left, "
-                           "%s to decide (%u legal actions).\n",
+                           "%s to decide (%s, %u legal actions).\n",
                            meeple_game_turn(game), left, left == 1 ? "" : "s",
                            d ? seat_name(names, d->player, buffer,
                                          sizeof buffer) : "nobody",
+                           kind && kind->name ? kind->name : "no decision",
                            d ? (guint)d->n_actions : 0);
   }
   int width = 6;
@@ -612,17 +641,39 @@ sim_render_scores(GString *out, MeepleGame *game, const char *const *names)
     width = MAX(width, (int)g_utf8_strlen(seat_name(names, p, buffer,
                                                    sizeof buffer), -1));
   }
-  g_string_append_printf(out, "Seat  %-*s  Score  Followers\n", width,
+  /* One more column per figure type a player owns besides followers
+   * (abbot, ...): what is left of it in the supply. */
+  const MeepleRules *rules = meeple_game_rules(game);
+  guint n_types = meeple_rules_n_figure_types(rules);
+  g_string_append_printf(out, "Seat  %-*s  Score  Followers", width,
                          "Player");
+  for (guint t = 0; t < n_types; t++) {
+    const MeepleFigureType *type = meeple_rules_figure_type(rules, t);
+    if (t == MEEPLE_FIGURE_FOLLOWER || type->per_player == 0)
+      continue;
+    char *title = g_strdup(type->name);
+    title[0] = g_ascii_toupper(title[0]);
+    g_string_append_printf(out, "  %s", title);
+    g_free(title);
+  }
+  g_string_append_c(out, '\n');
   for (guint p = 0; p < n; p++) {
     char buffer[32];
     const char *name = seat_name(names, p, buffer, sizeof buffer);
     /* Pad by characters, not bytes, so UTF-8 names line up. */
     int pad = width - (int)g_utf8_strlen(name, -1);
-    g_string_append_printf(out, "%4u  %s%*s  %5d  %9u\n", p + 1, name,
+    g_string_append_printf(out, "%4u  %s%*s  %5d  %9u", p + 1, name,
                            MAX(pad, 0), "", meeple_game_score(game, p),
                            meeple_game_supply(game, p,
                                               MEEPLE_FIGURE_FOLLOWER));
+    for (guint t = 0; t < n_types; t++) {
+      const MeepleFigureType *type = meeple_rules_figure_type(rules, t);
+      if (t == MEEPLE_FIGURE_FOLLOWER || type->per_player == 0)
+        continue;
+      g_string_append_printf(out, "  %*u", MAX((int)strlen(type->name), 1),
+                             meeple_game_supply(game, p, t));
+    }
+    g_string_append_c(out, '\n');
   }
   if (!meeple_game_is_over(game))
     return;

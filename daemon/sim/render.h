@@ -8,10 +8,12 @@
  *
  * Glyphs: '#' city, '-' '|' '+' road (straight, bend), 'o' crossroads or
  * road end, '.' field, 'M' monastery, 'g' garden, '*' pennant, a corner
- * '+' between two different cities, digits 1-6 a follower of that seat
- * (seat 0 is "1"), drawn on the segment it stands on.  Columns are
- * labelled with x, rows with y (y grows to the south).  The output is
- * deterministic; colour escapes are added only on request. */
+ * '+' between two different cities, digits 1-6 a figure of that seat
+ * (seat 0 is "1") whatever its type, drawn on the segment it stands on;
+ * neutral figures are their type's capital initial.  A line under the
+ * board names every figure that is not a plain follower (abbot, ...).
+ * Columns are labelled with x, rows with y (y grows to the south).  The
+ * output is deterministic; colour escapes are added only on request. */
 #ifndef MEEPLE_SIM_RENDER_H
 #define MEEPLE_SIM_RENDER_H
 
@@ -31,7 +33,10 @@ void sim_render_tile(GString *out, const MeepleRules *rules, guint type,
 /* Appends one line explaining the glyphs. */
 void sim_render_legend(GString *out);
 
-/* Appends the state line, one score line per seat and the winner(s).
+/* Appends the state line (for a game in progress: who decides, the
+ * decision kind's name and the number of legal actions), one score line
+ * per seat (followers left, then one column per other figure type a
+ * player owns, e.g. "Abbot") and the winner(s).
  * @names holds one name per seat (NULL: "Player N").  @game is not
  * const because an unfinished game's pending decision is computed. */
 void sim_render_scores(GString *out, MeepleGame *game,

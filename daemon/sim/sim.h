@@ -24,15 +24,76 @@ int sim_cmd_play(int argc, char **argv);
 int sim_cmd_replay(int argc, char **argv);
 int sim_cmd_bench(int argc, char **argv);
 int sim_cmd_tiles(int argc, char **argv);
+int sim_cmd_rules(int argc, char **argv);
 
 /* Tile directory: @option (--tiles-dir) if set, else $MEEPLE_TILES_DIR,
  * else the installed directory if it holds base.tiles, else the source
  * tree's.  Free with g_free(). */
 char *sim_tiles_dir(const char *option);
 
-/* Rules holding base.tiles of sim_tiles_dir(@option).  NULL with @error
- * set (its message begins with "file:line:") on failure. */
-MeepleRules *sim_load_base_rules(const char *option, GError **error);
+/* ---- plugins and rule sets (plugins.c) ---- */
+
+/* Help text of the --plugin-dir option, the same for every command. */
+#define SIM_PLUGIN_DIR_DEFAULT                                           \
+  "(default: the ':'-separated $" MEEPLE_PLUGIN_PATH_ENV ", else "        \
+  MEEPLE_PLUGIN_DIR " if it exists, else " MEEPLE_BUILD_PLUGIN_DIR ")"
+#define SIM_PLUGIN_DIR_HELP                                              \
+  "Directory to look for expansion plugins in; repeat for several "      \
+  SIM_PLUGIN_DIR_DEFAULT
+
+/* Plugin directories: every --plugin-dir in @option (NULL-terminated, may
+ * be NULL) if any, else the ':'-separated $MEEPLE_PLUGIN_PATH, else
+ * MEEPLE_PLUGIN_DIR if it is a directory, else the build tree's
+ * MEEPLE_BUILD_PLUGIN_DIR.  Free with g_strfreev(). */
+char **sim_plugin_dirs(char **option);
+
+/* A loaded MeepleLoader with the tile directory sim_tiles_dir(@tiles_dir)
+ * and, when @scan, the plugin directories sim_plugin_dirs(@plugin_dirs).
+ * When @warn, prints "meeple-sim: warning: plugin skipped: REASON" for
+ * every plugin that could not be used.  NULL with @error set when the base
+ * game cannot be loaded. */
+MeepleLoader *sim_loader_new(char **plugin_dirs, const char *tiles_dir,
+                             gboolean scan, gboolean warn, GError **error);
+
+/* @id as it may be quoted in a message: valid UTF-8, at most 64
+ * characters.  g_free() it. */
+char *sim_shown_id(const char *id);
+
+/* The plugin with rule-set id @id that was found but skipped, or NULL. */
+const MeeplePluginInfo *sim_skipped_plugin(const MeepleLoader *loader,
+                                           const char *id);
+
+/* "base, abbot, ...": the rule sets @loader can build.  g_free() it. */
+char *sim_available_rulesets(const MeepleLoader *loader);
+
+/* "base/1.0, abbot/1.0": the rule sets of @rules, joined by @separator,
+ * as a record names them.  g_free() it. */
+char *sim_rulesets_text(const MeepleRules *rules, const char *separator);
+
+/* Splits a --rules value into ids (*@ids, free with g_strfreev()).
+ * SIM_EXIT_USAGE (message printed) when an item is empty. */
+int sim_parse_ruleset_list(const char *command, const char *value,
+                           char ***ids);
+
+/* Checks that every id of @ids (NULL-terminated; "base" may be named) is
+ * a rule set @loader can build and that they, with what they require, do
+ * not conflict.  Returns SIM_EXIT_OK; SIM_EXIT_USAGE for an unknown id or
+ * a conflict; SIM_EXIT_FAILURE for a plugin that was found but skipped.
+ * Prints the problem. */
+int sim_check_rulesets(const MeepleLoader *loader, const char *command,
+                       const char *const *ids);
+
+/* Why @ids (with what they require) cannot be played together, or NULL
+ * when they can.  g_free() it. */
+char *sim_rulesets_conflict(const MeepleLoader *loader,
+                            const char *const *ids);
+
+/* sim_check_rulesets(), then the rules of the base game and @ids into
+ * *@rules.  Returns the exit status; *@rules is NULL unless SIM_EXIT_OK. */
+int sim_build_rules(MeepleLoader *loader, const char *command,
+                    const char *const *ids, MeepleRules **rules);
+
+/* ---- options and output (main.c) ---- */
 
 /* Parses the options of command @command with @context (which it frees).
  * Returns SIM_EXIT_OK, or SIM_EXIT_USAGE after printing the problem. */
