@@ -85,6 +85,8 @@ void registry_free(MeepleRules *rules);
 gboolean registry_begin_ruleset(MeepleRules *rules, const char *id,
                                 const char *name, const char *version);
 void registry_end_ruleset(MeepleRules *rules);
+/* A record header key: no action kind or figure type may be named so. */
+gboolean registry_reserved_verb(const char *name);
 static inline const HookDef *
 rules_hooks(const MeepleRules *rules, MeepleHookPoint point, guint *n)
 {

@@ -15,6 +15,7 @@ typedef struct {
   const MeeplePluginDescriptor *desc;
   char *file, *id, *name, *version, *error;
   char **requires, **conflicts;
+  int priority;
   gboolean inited;
   gboolean placed;         /* topological sort: already ordered */
 } Plugin;
@@ -131,7 +132,7 @@ copy_id_list(Plugin *p, const char *const *list, const char *what)
   for (guint i = 0; list && list[i] && i < 64; i++) {
     if (!valid_id(list[i]))
       plugin_fail(p, "its '%s' list holds an invalid id", what);
-    else
+    else if (strcmp(list[i], "base") != 0) /* always there */
       g_ptr_array_add(out, g_strdup(list[i]));
   }
   g_ptr_array_add(out, NULL);
@@ -149,6 +150,10 @@ plugin_open(Plugin *p)
     plugin_fail(p, "cannot be loaded: %s", g_module_error());
     return;
   }
+  /* Never unmapped: GLib keeps pointers into a module's static data (a
+   * G_DEFINE_QUARK error domain, for one) for the life of the process.
+   * exit() is the plugin's unload hook. */
+  g_module_make_resident(p->module);
   gpointer symbol = NULL;
   if (!g_module_symbol(p->module, MEEPLE_PLUGIN_SYMBOL, &symbol) || !symbol) {
     plugin_fail(p, "not a meepled plugin: it exports no '%s'",
@@ -189,6 +194,7 @@ plugin_open(Plugin *p)
     return;
   }
   p->desc = d;
+  p->priority = d->priority;
   p->name = g_utf8_make_valid(d->name && *d->name ? d->name : d->id, -1);
   p->version = g_strdup(d->version);
   p->requires = copy_id_list(p, d->requires, "requires");
@@ -206,7 +212,7 @@ publish_info(Plugin *p)
                                                        : empty_list);
   p->info.conflicts = (const char *const *)(p->conflicts ? p->conflicts
                                                          : empty_list);
-  p->info.priority = p->desc ? p->desc->priority : 0;
+  p->info.priority = p->priority;
   p->info.loaded = p->error == NULL;
   p->info.error = p->error;
 }

@@ -153,6 +153,21 @@ meeple_rules_find_ruleset(const MeepleRules *rules, const char *id)
 
 /* ---- names ---------------------------------------------------------------- */
 
+/* Words a record line may start with besides action verbs: an action
+ * or figure by such a name could not be read back (doc/game-record.md). */
+static const char *const reserved_verbs[] = {
+  "meepled-record", "rules", "players", "seed", "tiles", "farmers",
+};
+
+gboolean
+registry_reserved_verb(const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS(reserved_verbs); i++)
+    if (strcmp(name, reserved_verbs[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* Registry names are notation verbs and event names: [a-z0-9-]+. */
 static gboolean
 check_name(const char *what, const char *name, GError **error)
@@ -191,6 +206,12 @@ meeple_rules_add_action_kind(MeepleRules *rules, const char *name,
                      meeple_rules_find_figure_type(rules, name) >= 0,
                  error))
     return -1;
+  if (registry_reserved_verb(name)) {
+    g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,
+                "action kind '%s': the name is a word of the game-record "
+                "format", name);
+    return -1;
+  }
   if (!apply || rules->action_kinds->len >= G_MAXUINT16) {
     g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,
                 "action kind '%s' needs an apply function", name);

@@ -183,7 +183,8 @@ add_figure_type(MeepleRules *rules, const char *name, gboolean is_follower,
   gboolean bad_name = !name || !*name;
   for (const char *c = name; !bad_name && *c; c++)
     bad_name = !(g_ascii_islower(*c) || g_ascii_isdigit(*c) || *c == '-');
-  if (bad_name || meeple_rules_find_figure_type(rules, name) >= 0 ||
+  if (bad_name || registry_reserved_verb(name) ||
+      meeple_rules_find_figure_type(rules, name) >= 0 ||
       (rules->action_kinds && meeple_rules_find_action_kind(rules, name) >= 0) ||
       rules->figure_types->len >= 255 || per_player > 255 || neutral > 255) {
     g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,

@@ -126,7 +126,8 @@ typedef void (*MeepleApplyFunc)(MeepleGame *game, const MeepleAction *action,
 
 /** Registers an action kind: @name is its notation verb ("abbot-return"),
  * @description one sentence a client can show.  Returns the kind or -1
- * with @error set (name taken or not [a-z0-9-]+). */
+ * with @error set (name taken by an action kind or figure type, a word
+ * of the record format such as "tiles", or not [a-z0-9-]+). */
 int meeple_rules_add_action_kind(MeepleRules *rules, const char *name,
                                  const char *description,
                                  MeepleActionFields fields,
