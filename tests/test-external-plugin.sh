@@ -38,32 +38,9 @@ export LD_LIBRARY_PATH
 # Only the plugins named by --plugin-dir.
 unset MEEPLE_PLUGIN_PATH || :
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/test-external-plugin.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-
-passed=0
-failed=0
-
-pass() {
-  passed=$((passed + 1))
-  echo "ok - $1"
-}
-
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL - $*"
-  for f in "$TMP/out" "$TMP/err"; do
-    if [ -s "$f" ]; then sed -n "1,20s|^|    $(basename "$f"): |p" "$f"; fi
-  done
-}
-
-# run CMD...: stdout to $TMP/out, stderr to $TMP/err, status in $status.
-run() {
-  set +e
-  "$@" >"$TMP/out" 2>"$TMP/err"
-  status=$?
-  set -e
-}
+HARNESS_NAME=test-external-plugin
+# shellcheck source=tests/harness.sh
+. "$TEST_SRCDIR/tests/harness.sh"
 
 # ---- 1. exported symbols ---------------------------------------------------
 
@@ -187,5 +164,4 @@ else
   fail "replay without the hello plugin is refused"
 fi
 
-echo "# $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -32,33 +32,9 @@ if [ ! -x "$SIM" ]; then
   exit 1
 fi
 
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/test-sim.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT INT TERM
-
-passed=0
-failed=0
-
-pass() {
-  passed=$((passed + 1))
-  echo "ok - $1"
-}
-
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL - $1"
-  # Show what the command said, to debug from the log alone.
-  if [ -s "$TMP/out" ]; then sed -n '1,15s/^/    stdout: /p' "$TMP/out"; fi
-  if [ -s "$TMP/err" ]; then sed -n '1,15s/^/    stderr: /p' "$TMP/err"; fi
-}
-
-# run CMD...: runs it with stdout in $TMP/out, stderr in $TMP/err, and the
-# exit status in $status (set -e must not stop us on purpose failures).
-run() {
-  set +e
-  "$@" >"$TMP/out" 2>"$TMP/err"
-  status=$?
-  set -e
-}
+HARNESS_NAME=test-sim
+# shellcheck source=tests/harness.sh
+. "$TEST_SRCDIR/tests/harness.sh"
 
 # expect STATUS DESCRIPTION CMD...: the command exits with STATUS.
 expect() {
@@ -484,5 +460,4 @@ check "bench without plugins says so" has "no plugin loaded" "$TMP/out"
 check "bench without plugins has no plugin rows" \
   sh -c '! grep -q "(base+" "$1"' sh "$TMP/out"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
