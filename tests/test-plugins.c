@@ -266,6 +266,7 @@ START_TEST(init_fails)
       assert_skipped(loader, dir, "init-fails.so",
                      "init failed: the fixture refuses to start");
   ck_assert_str_eq(p->id, "init-fails");
+  ck_assert_int_eq(p->priority, 7); /* read from the descriptor */
   ck_assert_ptr_null(meeple_loader_find(loader, "init-fails"));
   g_autofree char *have = build_error(loader, "good,init-fails");
   g_autofree char *want = g_strdup_printf(
@@ -281,7 +282,6 @@ START_TEST(init_fails)
                           "setup good\n"
                           "setup good\n"  /* assert_good_plays */
                           "exit good\n");
-  ck_assert_int_eq(p->priority, 7);
 
   /* Loading again registers its static quark name again: the first
    * load's module must still be mapped (loader: modules stay resident). */
