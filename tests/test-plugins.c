@@ -121,9 +121,10 @@ build_ok(MeepleLoader *loader, const char *ids)
   return rules;
 }
 
-/* Building @ids fails with MEEPLE_ERROR_PLUGIN; returns the message. */
+/* Building @ids fails with error @code, and checking them without
+ * building fails the same way; returns the message. */
 static char *
-build_error(MeepleLoader *loader, const char *ids)
+build_error(MeepleLoader *loader, const char *ids, int code)
 {
   g_auto(GStrv) list = g_strsplit(ids, ",", -1);
   GError *error = NULL;
@@ -131,7 +132,14 @@ build_error(MeepleLoader *loader, const char *ids)
       meeple_loader_build_rules(loader, (const char *const *)list, &error);
   ck_assert_msg(rules == NULL, "rules '%s' were built", ids);
   ck_assert_ptr_nonnull(error);
-  ck_assert(g_error_matches(error, MEEPLE_ERROR, MEEPLE_ERROR_PLUGIN));
+  ck_assert_msg(g_error_matches(error, MEEPLE_ERROR, code), "%s: code %d",
+                error->message, error->code);
+  GError *checked = NULL;
+  ck_assert(!meeple_loader_check_rulesets(loader, (const char *const *)list,
+                                          &checked));
+  ck_assert(g_error_matches(checked, MEEPLE_ERROR, code));
+  ck_assert_str_eq(checked->message, error->message);
+  g_error_free(checked);
   char *message = g_strdup(error->message);
   g_error_free(error);
   return message;
@@ -268,9 +276,11 @@ START_TEST(init_fails)
   ck_assert_str_eq(p->id, "init-fails");
   ck_assert_int_eq(p->priority, 7); /* read from the descriptor */
   ck_assert_ptr_null(meeple_loader_find(loader, "init-fails"));
-  g_autofree char *have = build_error(loader, "good,init-fails");
+  g_autofree char *have =
+      build_error(loader, "good,init-fails", MEEPLE_ERROR_PLUGIN);
   g_autofree char *want = g_strdup_printf(
-      "rule set 'init-fails' is not available: %s", p->error);
+      "rule set 'init-fails' is installed but could not be loaded: %s",
+      p->error);
   ck_assert_str_eq(have, want);
   assert_good_plays(loader);
   meeple_loader_unref(loader);
@@ -402,16 +412,19 @@ START_TEST(descriptor_fields)
   ck_assert_str_eq(meeple_loader_plugin(loader, 1)->file, f1);
   ck_assert_str_eq(meeple_loader_plugin(loader, 2)->file, f2);
   ck_assert_str_eq(meeple_loader_plugin(loader, 3)->file, f3);
-  g_autofree char *unknown = build_error(loader, "nope");
+  g_autofree char *unknown =
+      build_error(loader, "nope", MEEPLE_ERROR_RULESET);
   ck_assert_str_eq(unknown, "unknown rule set 'nope' (available: base, good)");
   /* what the message shows of a bad id: 64 characters, valid UTF-8 */
   g_autofree char *long_id = g_strnfill(100, 'x');
   g_autofree char *shown = g_strnfill(64, 'x');
-  g_autofree char *too_long = build_error(loader, long_id);
+  g_autofree char *too_long =
+      build_error(loader, long_id, MEEPLE_ERROR_RULESET);
   g_autofree char *want_long = g_strdup_printf(
       "unknown rule set '%s' (available: base, good)", shown);
   ck_assert_str_eq(too_long, want_long);
-  g_autofree char *invalid = build_error(loader, "a\xff" "b");
+  g_autofree char *invalid =
+      build_error(loader, "a\xff" "b", MEEPLE_ERROR_RULESET);
   ck_assert_str_eq(invalid, "unknown rule set 'a\xef\xbf\xbd"
                             "b' (available: base, good)");
   /* no ids, or "base" alone: the base game */
@@ -518,8 +531,10 @@ START_TEST(conflicts)
     meeple_rules_unref(build_ok(loader, each[i]));
   const char *want = "rule sets 'conflict-x' and 'conflict-y' cannot be "
                      "played together ('conflict-x' declares the conflict)";
-  g_autofree char *xy = build_error(loader, "conflict-x,conflict-y");
-  g_autofree char *yx = build_error(loader, "good,conflict-y,conflict-x");
+  g_autofree char *xy =
+      build_error(loader, "conflict-x,conflict-y", MEEPLE_ERROR_RULESET);
+  g_autofree char *yx =
+      build_error(loader, "good,conflict-y,conflict-x", MEEPLE_ERROR_RULESET);
   ck_assert_str_eq(xy, want);
   ck_assert_str_eq(yx, want);
   /* requiring what it conflicts with: never playable, so skipped */

@@ -488,7 +488,7 @@ check_conflicts(GPtrArray *enabled, GError **error)
       for (guint j = 0; j < enabled->len; j++) {
         Plugin *q = enabled->pdata[j];
         if (q != p && strcmp(q->id, p->conflicts[c]) == 0) {
-          g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_PLUGIN,
+          g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_RULESET,
                       "rule sets '%s' and '%s' cannot be played together "
                       "('%s' declares the conflict)", p->id, q->id, p->id);
           return FALSE;
@@ -654,9 +654,10 @@ available_ids(MeepleLoader *l)
   return g_string_free(s, FALSE);
 }
 
-MeepleRules *
-meeple_loader_build_rules(MeepleLoader *l, const char *const *ids,
-                          GError **error)
+/* The plugins @ids enable, with their requirements, in load order; NULL
+ * with @error set when they cannot be played together. */
+static GPtrArray *
+resolve(MeepleLoader *l, const char *const *ids, GError **error)
 {
   GHashTable *set = g_hash_table_new(NULL, NULL);
   for (guint i = 0; ids && ids[i]; i++) {
@@ -672,14 +673,14 @@ meeple_loader_build_rules(MeepleLoader *l, const char *const *ids,
       }
       if (failed) {
         g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_PLUGIN,
-                    "rule set '%s' is not available: %s", ids[i],
-                    failed->error);
+                    "rule set '%s' is installed but could not be loaded: "
+                    "%s", ids[i], failed->error);
       } else {
         g_autofree char *have = available_ids(l);
         g_autofree char *valid = g_utf8_make_valid(ids[i], -1);
         g_autofree char *shown = g_utf8_substring(
             valid, 0, MIN(g_utf8_strlen(valid, -1), 64));
-        g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_PLUGIN,
+        g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_RULESET,
                     "unknown rule set '%s' (available: %s)", shown, have);
       }
       g_hash_table_unref(set);
@@ -689,9 +690,32 @@ meeple_loader_build_rules(MeepleLoader *l, const char *const *ids,
   }
   GPtrArray *enabled = in_order(l->plugins, set);
   g_hash_table_unref(set);
-  MeepleRules *rules = NULL;
-  if (check_conflicts(enabled, error))
-    rules = build(l, enabled, error);
+  if (!check_conflicts(enabled, error)) {
+    g_ptr_array_free(enabled, TRUE);
+    return NULL;
+  }
+  return enabled;
+}
+
+gboolean
+meeple_loader_check_rulesets(MeepleLoader *l, const char *const *ids,
+                             GError **error)
+{
+  GPtrArray *enabled = resolve(l, ids, error);
+  if (!enabled)
+    return FALSE;
+  g_ptr_array_free(enabled, TRUE);
+  return TRUE;
+}
+
+MeepleRules *
+meeple_loader_build_rules(MeepleLoader *l, const char *const *ids,
+                          GError **error)
+{
+  GPtrArray *enabled = resolve(l, ids, error);
+  if (!enabled)
+    return NULL;
+  MeepleRules *rules = build(l, enabled, error);
   g_ptr_array_free(enabled, TRUE);
   return rules;
 }

@@ -345,12 +345,12 @@ sim_cmd_bench(int argc, char **argv)
       continue;
     plugin_ids->pdata[plugin_ids->len - 1] = (gpointer)info->id;
     g_ptr_array_add(plugin_ids, NULL);
-    char *conflict = sim_rulesets_conflict(
-        loader, (const char *const *)plugin_ids->pdata);
-    if (conflict) {
+    GError *conflict = NULL;
+    if (!meeple_loader_check_rulesets(
+            loader, (const char *const *)plugin_ids->pdata, &conflict)) {
       g_printerr(SIM_NAME ": warning: bench leaves '%s' out of the games "
-                 "with plugins: %s\n", info->id, conflict);
-      g_free(conflict);
+                 "with plugins: %s\n", info->id, conflict->message);
+      g_error_free(conflict);
       g_ptr_array_remove_index(plugin_ids, plugin_ids->len - 1);
       plugin_ids->pdata[plugin_ids->len - 1] = NULL;
     }

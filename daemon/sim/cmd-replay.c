@@ -534,40 +534,22 @@ record_ruleset_ids(const MeepleRecord *record)
   return (char **)g_ptr_array_free(ids, FALSE);
 }
 
-/* Adds @id and, for a loaded plugin, what it requires to @set. */
-static void
-add_ruleset_closure(const MeepleLoader *loader, GHashTable *set,
-                    const char *id)
-{
-  if (strcmp(id, "base") == 0 || !g_hash_table_add(set, g_strdup(id)))
-    return;
-  const MeeplePluginInfo *info = meeple_loader_find(loader, id);
-  for (guint r = 0; info && info->requires[r]; r++)
-    add_ruleset_closure(loader, set, info->requires[r]);
-}
-
-/* Whether --rules (@wanted, with what it requires) names exactly the
- * record's rule sets @have (base aside either way). */
+/* Whether @rules (built from --rules, so with everything it requires)
+ * hold exactly the record's rule sets @have (base aside either way). */
 static gboolean
-rulesets_agree(const MeepleLoader *loader, char **wanted, char **have)
+rulesets_agree(const MeepleRules *rules, char **have)
 {
-  GHashTable *a = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-                                        NULL);
-  GHashTable *b = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-                                        NULL);
-  for (guint i = 0; wanted[i]; i++)
-    add_ruleset_closure(loader, a, wanted[i]);
-  for (guint i = 0; have[i]; i++)
-    g_hash_table_add(b, g_strdup(have[i]));
-  gboolean same = g_hash_table_size(a) == g_hash_table_size(b);
-  GHashTableIter iter;
-  gpointer key;
-  g_hash_table_iter_init(&iter, a);
-  while (same && g_hash_table_iter_next(&iter, &key, NULL))
-    same = g_hash_table_contains(b, key);
-  g_hash_table_unref(a);
-  g_hash_table_unref(b);
-  return same;
+  guint n_have = g_strv_length(have);
+  guint n_rules = 0;
+  for (guint i = 0; i < meeple_rules_n_rulesets(rules); i++) {
+    const char *id = meeple_rules_ruleset(rules, i)->id;
+    if (strcmp(id, "base") == 0)
+      continue;
+    n_rules++;
+    if (!g_strv_contains((const char *const *)have, id))
+      return FALSE;
+  }
+  return n_rules == n_have;
 }
 
 /* Checks that @loader can build every rule set the record names; prints
@@ -577,7 +559,7 @@ rulesets_agree(const MeepleLoader *loader, char **wanted, char **have)
 static gboolean
 record_rulesets_available(const MeepleRecord *record, const char *path,
                           const char *text, gsize length,
-                          const MeepleLoader *loader, char **ids)
+                          MeepleLoader *loader, char **ids)
 {
   for (guint i = 0; ids[i]; i++) {
     if (meeple_loader_find(loader, ids[i]))
@@ -596,18 +578,13 @@ record_rulesets_available(const MeepleRecord *record, const char *path,
       where = g_strdup(record->filename);
     g_free(contents);
     char *shown = sim_shown_id(ids[i]);
-    const MeeplePluginInfo *skipped = sim_skipped_plugin(loader, ids[i]);
-    if (skipped) {
-      g_printerr(SIM_NAME ": %s: the record needs rule set '%s', which is "
-                 "installed but could not be loaded: %s\n", where, shown,
-                 skipped->error);
-    } else {
-      char *have = sim_available_rulesets(loader);
-      g_printerr(SIM_NAME ": %s: the record needs rule set '%s', which is "
-                 "not available (available: %s; see '" SIM_NAME " rules')\n",
-                 where, shown, have);
-      g_free(have);
-    }
+    const char *one[] = { ids[i], NULL };
+    GError *error = NULL;
+    meeple_loader_check_rulesets(loader, one, &error);
+    g_printerr(SIM_NAME ": %s: the record needs rule set '%s', which is "
+               "not available: %s; see '" SIM_NAME " rules'\n", where, shown,
+               error ? error->message : "?");
+    g_clear_error(&error);
     g_free(shown);
     g_free(where);
     return FALSE;
@@ -703,9 +680,12 @@ sim_cmd_replay(int argc, char **argv)
   MeepleRules *rules = NULL;
   if (asked_ids) {
     /* Unknown ids in --rules are a usage error, as in 'play'. */
-    status = sim_check_rulesets(loader, "replay",
-                                (const char *const *)asked_ids);
-    if (status == SIM_EXIT_OK && !rulesets_agree(loader, asked_ids, ids)) {
+    MeepleRules *asked_rules = NULL;
+    status = sim_build_rules(loader, "replay",
+                             (const char *const *)asked_ids, &asked_rules);
+    gboolean agree = asked_rules && rulesets_agree(asked_rules, ids);
+    g_clear_pointer(&asked_rules, meeple_rules_unref);
+    if (status == SIM_EXIT_OK && !agree) {
       char *asked = g_strjoinv(",", asked_ids);
       GString *named = g_string_new(NULL);
       for (guint i = 0; record->rulesets && i < record->rulesets->len; i++)

@@ -77,29 +77,6 @@ sim_shown_id(const char *id)
   return shown;
 }
 
-const MeeplePluginInfo *
-sim_skipped_plugin(const MeepleLoader *loader, const char *id)
-{
-  for (guint i = 0; i < meeple_loader_n_plugins(loader); i++) {
-    const MeeplePluginInfo *info = meeple_loader_plugin(loader, i);
-    if (!info->loaded && info->id && strcmp(info->id, id) == 0)
-      return info;
-  }
-  return NULL;
-}
-
-char *
-sim_available_rulesets(const MeepleLoader *loader)
-{
-  GString *text = g_string_new("base");
-  for (guint i = 0; i < meeple_loader_n_plugins(loader); i++) {
-    const MeeplePluginInfo *info = meeple_loader_plugin(loader, i);
-    if (info->loaded)
-      g_string_append_printf(text, ", %s", info->id);
-  }
-  return g_string_free(text, FALSE);
-}
-
 char *
 sim_rulesets_text(const MeepleRules *rules, const char *separator)
 {
@@ -129,94 +106,39 @@ sim_parse_ruleset_list(const char *command, const char *value, char ***ids)
   return SIM_EXIT_OK;
 }
 
-/* Adds @id and what it requires (loaded plugins only) to @set. */
-static void
-add_with_requirements(const MeepleLoader *loader, GHashTable *set,
-                      const char *id)
+/* A rule set the command line asked for that cannot be played is the
+ * user's mistake (exit 2); a plugin that failed to load, or a failing
+ * setup, is a runtime error (exit 1). */
+static int
+ruleset_status(const char *command, const GError *error)
 {
-  const MeeplePluginInfo *info = meeple_loader_find(loader, id);
-  if (!info || !g_hash_table_add(set, (gpointer)info))
-    return;
-  for (guint r = 0; info->requires[r]; r++)
-    add_with_requirements(loader, set, info->requires[r]);
+  if (g_error_matches(error, MEEPLE_ERROR, MEEPLE_ERROR_RULESET))
+    return sim_usage_error(command, "%s; see '" SIM_NAME " rules'",
+                           error->message);
+  return sim_fail(error);
 }
 
 int
-sim_check_rulesets(const MeepleLoader *loader, const char *command,
+sim_check_rulesets(MeepleLoader *loader, const char *command,
                    const char *const *ids)
 {
-  for (guint i = 0; ids && ids[i]; i++) {
-    if (strcmp(ids[i], "base") == 0 || meeple_loader_find(loader, ids[i]))
-      continue;
-    const MeeplePluginInfo *skipped = sim_skipped_plugin(loader, ids[i]);
-    char *shown = sim_shown_id(ids[i]);
-    if (skipped) {
-      g_printerr(SIM_NAME ": rule set '%s' is installed but could not be "
-                 "loaded: %s\n", shown, skipped->error);
-      g_free(shown);
-      return SIM_EXIT_FAILURE;
-    }
-    char *have = sim_available_rulesets(loader);
-    int status = sim_usage_error(command, "unknown rule set '%s' "
-                                 "(available: %s; see '" SIM_NAME
-                                 " rules')", shown, have);
-    g_free(shown);
-    g_free(have);
-    return status;
-  }
-
-  /* Conflicts among the rule sets asked for and what they require: the
-   * engine refuses them too, but they are a mistake on the command line,
-   * not a runtime error. */
-  char *conflict = sim_rulesets_conflict(loader, ids);
-  if (conflict) {
-    int status = sim_usage_error(command, "%s", conflict);
-    g_free(conflict);
-    return status;
-  }
-  return SIM_EXIT_OK;
-}
-
-char *
-sim_rulesets_conflict(const MeepleLoader *loader, const char *const *ids)
-{
-  GHashTable *set = g_hash_table_new(NULL, NULL);
-  for (guint i = 0; ids && ids[i]; i++)
-    add_with_requirements(loader, set, ids[i]);
-  char *message = NULL;
-  /* In load order, so the same conflict is always the one reported. */
-  guint n = meeple_loader_n_plugins(loader);
-  for (guint i = 0; !message && i < n; i++) {
-    const MeeplePluginInfo *info = meeple_loader_plugin(loader, i);
-    if (!g_hash_table_contains(set, info))
-      continue;
-    for (guint c = 0; info->conflicts[c] && !message; c++) {
-      const MeeplePluginInfo *other = meeple_loader_find(loader,
-                                                         info->conflicts[c]);
-      if (other && other != info && g_hash_table_contains(set, other))
-        message = g_strdup_printf("rule sets '%s' and '%s' cannot be "
-                                  "played together ('%s' declares the "
-                                  "conflict)", info->id, other->id,
-                                  info->id);
-    }
-  }
-  g_hash_table_unref(set);
-  return message;
+  GError *error = NULL;
+  if (meeple_loader_check_rulesets(loader, ids, &error))
+    return SIM_EXIT_OK;
+  int status = ruleset_status(command, error);
+  g_error_free(error);
+  return status;
 }
 
 int
 sim_build_rules(MeepleLoader *loader, const char *command,
                 const char *const *ids, MeepleRules **rules)
 {
-  *rules = NULL;
-  int status = sim_check_rulesets(loader, command, ids);
-  if (status != SIM_EXIT_OK)
-    return status;
   GError *error = NULL;
   *rules = meeple_loader_build_rules(loader, ids, &error);
-  if (!*rules) {
-    status = sim_fail(error);
-    g_error_free(error);
-  }
+  if (*rules)
+    return SIM_EXIT_OK;
+  int status = ruleset_status(command, error);
+  g_error_free(error);
   return status;
 }

@@ -59,13 +59,6 @@ MeepleLoader *sim_loader_new(char **plugin_dirs, const char *tiles_dir,
  * characters.  g_free() it. */
 char *sim_shown_id(const char *id);
 
-/* The plugin with rule-set id @id that was found but skipped, or NULL. */
-const MeeplePluginInfo *sim_skipped_plugin(const MeepleLoader *loader,
-                                           const char *id);
-
-/* "base, abbot, ...": the rule sets @loader can build.  g_free() it. */
-char *sim_available_rulesets(const MeepleLoader *loader);
-
 /* "base/1.0, abbot/1.0": the rule sets of @rules, joined by @separator,
  * as a record names them.  g_free() it. */
 char *sim_rulesets_text(const MeepleRules *rules, const char *separator);
@@ -75,21 +68,15 @@ char *sim_rulesets_text(const MeepleRules *rules, const char *separator);
 int sim_parse_ruleset_list(const char *command, const char *value,
                            char ***ids);
 
-/* Checks that every id of @ids (NULL-terminated; "base" may be named) is
- * a rule set @loader can build and that they, with what they require, do
- * not conflict.  Returns SIM_EXIT_OK; SIM_EXIT_USAGE for an unknown id or
- * a conflict; SIM_EXIT_FAILURE for a plugin that was found but skipped.
- * Prints the problem. */
-int sim_check_rulesets(const MeepleLoader *loader, const char *command,
+/* Whether @ids (with what they require) can be played: SIM_EXIT_OK, or
+ * the problem printed and SIM_EXIT_USAGE (an unknown id, a conflict) or
+ * SIM_EXIT_FAILURE (a plugin that was found but skipped). */
+int sim_check_rulesets(MeepleLoader *loader, const char *command,
                        const char *const *ids);
 
-/* Why @ids (with what they require) cannot be played together, or NULL
- * when they can.  g_free() it. */
-char *sim_rulesets_conflict(const MeepleLoader *loader,
-                            const char *const *ids);
-
-/* sim_check_rulesets(), then the rules of the base game and @ids into
- * *@rules.  Returns the exit status; *@rules is NULL unless SIM_EXIT_OK. */
+/* The rules of the base game and @ids into *@rules; the exit status as
+ * sim_check_rulesets() gives it, or SIM_EXIT_FAILURE for a failing setup.
+ * *@rules is NULL unless SIM_EXIT_OK. */
 int sim_build_rules(MeepleLoader *loader, const char *command,
                     const char *const *ids, MeepleRules **rules);
 

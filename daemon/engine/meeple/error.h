@@ -36,6 +36,9 @@ typedef enum {
   /** A plugin cannot be loaded or a rule-set combination cannot be built
    * (ABI, dependencies, conflicts, failing init or setup). */
   MEEPLE_ERROR_PLUGIN,
+  /** The rule sets asked for cannot be played: an unknown id, or two
+   * that conflict (the caller's request is wrong, not a plugin). */
+  MEEPLE_ERROR_RULESET,
 } MeepleErrorCode;
 
 G_END_DECLS

@@ -68,11 +68,19 @@ const MeeplePluginInfo *meeple_loader_plugin(const MeepleLoader *loader,
 const MeeplePluginInfo *meeple_loader_find(const MeepleLoader *loader,
                                            const char *id);
 
-/** Builds rules with the base game and the rule sets @ids
- * (NULL-terminated; "base" may be named and is always included) plus the
- * ones they require, set up in load order.  MEEPLE_ERROR_PLUGIN names an
- * unknown or skipped rule set and conflicts; a failing setup or tile file
- * gives its own message. */
+/** Whether the rule sets @ids (NULL-terminated; "base" may be named)
+ * and the ones they require can be played together, without building
+ * anything.  MEEPLE_ERROR_RULESET: an unknown id (the message lists the
+ * available ones) or two that conflict; MEEPLE_ERROR_PLUGIN: an id whose
+ * plugin was found but skipped (the message gives the reason). */
+gboolean meeple_loader_check_rulesets(MeepleLoader *loader,
+                                      const char *const *ids,
+                                      GError **error);
+
+/** Builds rules with the base game and the rule sets @ids plus the ones
+ * they require, set up in load order.  Fails as
+ * meeple_loader_check_rulesets() does, or (MEEPLE_ERROR_PLUGIN) with the
+ * message of a failing setup or tile file. */
 MeepleRules *meeple_loader_build_rules(MeepleLoader *loader,
                                        const char *const *ids,
                                        GError **error);
