@@ -357,8 +357,11 @@ meeple_rules_own(MeepleRules *rules, gpointer data, GDestroyNotify destroy)
 }
 
 void
-meeple_rules_activate_kind(MeepleRules *rules, guint kind)
+meeple_rules_activate_kind(MeepleRules *rules, guint kind,
+                           const char *completion_rule)
 {
   g_return_if_fail(kind < rules->kinds->len);
-  ((MeepleKind *)g_ptr_array_index(rules->kinds, kind))->is_feature = TRUE;
+  MeepleKind *k = g_ptr_array_index(rules->kinds, kind);
+  k->is_feature = TRUE;
+  k->completion_rule = completion_rule;
 }

@@ -65,7 +65,12 @@ meeple_rules_new(void)
                         2, NULL);
   meeple_rules_add_kind(rules, "garden", "G", MEEPLE_SHAPE_SURROUND, FALSE, 2,
                         NULL);
-  /* ABBOT-02: decoration until The Abbot activates it. */
+  /* BASE-08..10: what completing each feature cites; fields are never
+   * completed, and the garden is decoration until The Abbot activates it
+   * (ABBOT-02). */
+  meeple_rules_activate_kind(rules, MEEPLE_KIND_ROAD, "BASE-08");
+  meeple_rules_activate_kind(rules, MEEPLE_KIND_CITY, "BASE-09");
+  meeple_rules_activate_kind(rules, MEEPLE_KIND_MONASTERY, "BASE-10");
   ((MeepleKind *)g_ptr_array_index(rules->kinds, MEEPLE_KIND_GARDEN))
       ->is_feature = FALSE;
   meeple_rules_add_figure_type(rules, "follower", TRUE, 7, NULL);

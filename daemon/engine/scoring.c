@@ -132,14 +132,10 @@ static void
 score_feature(MeepleGame *g, guint root, gboolean final)
 {
   if (!final) {
-    static const char *const completion_rule[] = { "BASE-08", "BASE-09",
-                                                   NULL, "BASE-10",
-                                                   "ABBOT-02" };
     MeepleEvent *e = game_event(g, MEEPLE_EVENT_FEATURE_COMPLETED);
     feature_event(g, e, root);
     e->arg = (int32_t)feature_tiles(g, root, NULL, NULL);
-    e->rule = e->kind < G_N_ELEMENTS(completion_rule)
-                  ? completion_rule[e->kind] : NULL;
+    e->rule = rules_kind(g->rules, e->kind)->completion_rule;
   }
   if (g->nodes[root].followers == 0)
     return; /* BASE-15: nobody scores an empty feature */

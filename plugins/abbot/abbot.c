@@ -138,8 +138,8 @@ abbot_setup(MeepleRules *rules, GError **error)
   if (kind < 0)
     return FALSE;
   ab->take_back = (guint)kind;
-  /* ABBOT-02: gardens are real features now */
-  meeple_rules_activate_kind(rules, MEEPLE_KIND_GARDEN);
+  /* ABBOT-02: gardens are real features now, completed like monasteries */
+  meeple_rules_activate_kind(rules, MEEPLE_KIND_GARDEN, "ABBOT-02");
   meeple_rules_add_actions_hook(rules, MEEPLE_PRIORITY_DEFAULT,
                                 list_abbot_actions, ab);
   meeple_rules_add_feature_hook(rules, MEEPLE_HOOK_FEATURE_VALUE,

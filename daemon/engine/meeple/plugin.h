@@ -92,10 +92,13 @@ typedef struct {
 void meeple_rules_own(MeepleRules *rules, gpointer data,
                       GDestroyNotify destroy);
 
-/** Makes a segment kind a real feature.  A kind registered "inert" (the
- * core's garden, RULES ABBOT-02) is printed decoration until a rule set
- * calls this: never completed, scored or occupied. */
-void meeple_rules_activate_kind(MeepleRules *rules, guint kind);
+/** Makes a segment kind a real feature whose completion cites
+ * @completion_rule (a static string, or NULL).  A kind registered "inert"
+ * (the core's garden, RULES ABBOT-02) is printed decoration until a rule
+ * set calls this: never completed, scored or occupied.  On a kind that is
+ * already a feature it only sets the rule. */
+void meeple_rules_activate_kind(MeepleRules *rules, guint kind,
+                                const char *completion_rule);
 
 /** Registers a neutral figure type (dragon, fairy, big top ...): @count
  * figures owned by nobody, off the board at the start.  Returns its index

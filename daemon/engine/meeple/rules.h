@@ -82,6 +82,8 @@ typedef struct {
    * occupied until a rule set activates it (the garden without The Abbot,
    * RULES ABBOT-02). */
   gboolean is_feature;
+  /** Rule the feature-completed event cites ("BASE-09"), or NULL. */
+  const char *completion_rule;
 } MeepleKind;
 
 /** One printed area of a tile, in the tile's canonical orientation. */
