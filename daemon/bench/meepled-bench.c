@@ -1,0 +1,504 @@
+/* meepled-bench — what meepled costs on a real bus (make bench).
+ *
+ * Starts a private dbus-daemon and a meepled on it, then measures in one
+ * run, so the figures can be compared as ratios on a noisy machine:
+ *
+ *   1. the round trip of one Act next to the round trip of a bare
+ *      org.freedesktop.DBus.Peer.Ping to the same daemon (the floor: the
+ *      same two hops through the bus with no work at all), interleaved;
+ *   2. acts per second with N concurrent bot processes, each with its own
+ *      connection and its own games (GetDecision + Act per move);
+ *   3. the daemon's resident memory per idle game, over 1,000 games.
+ *
+ * Each measurement runs --runs times; the report gives the median run.
+ * Targets (issue 4): Act median <= 1.3 x Ping median; >= 10,000 acts/s;
+ * < 50 KiB per idle game.  Figures go to the README, never into tests. */
+#include "config.h"
+
+#include <dbus/dbus.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dbus/names.h"
+#include "dbus/variant.h"
+
+typedef struct {
+  int acts;
+  int seconds;
+  int clients;
+  int games;
+  int runs;
+  char *daemon;
+} Options;
+
+static GPid bus_pid, daemon_pid;
+static char *tmpdir;
+
+static void
+die(const char *format, ...) G_GNUC_PRINTF(1, 2) G_GNUC_NORETURN;
+static void
+die(const char *format, ...)
+{
+  va_list ap;
+  va_start(ap, format);
+  fprintf(stderr, "meepled-bench: ");
+  vfprintf(stderr, format, ap);
+  fprintf(stderr, "\n");
+  va_end(ap);
+  if (daemon_pid)
+    kill(daemon_pid, SIGTERM);
+  if (bus_pid)
+    kill(bus_pid, SIGTERM);
+  exit(1);
+}
+
+/* ---- the private bus and the daemon --------------------------------- */
+
+static char *
+start_bus(void)
+{
+  tmpdir = g_dir_make_tmp("meepled-bench-XXXXXX", NULL);
+  char *conf = g_build_filename(tmpdir, "bus.conf", NULL);
+  char *text = g_strdup_printf(
+    "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus "
+    "Configuration 1.0//EN\"\n"
+    " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
+    "<busconfig><type>session</type><listen>unix:dir=%s</listen>\n"
+    "<policy context=\"default\"><allow send_destination=\"*\" eavesdrop=\"true\"/>"
+    "<allow eavesdrop=\"true\"/><allow receive_sender=\"*\"/>"
+    "<allow own=\"*\"/></policy>\n"
+    "<limit name=\"max_replies_per_connection\">100000</limit>\n"
+    "</busconfig>\n",
+    tmpdir);
+  g_file_set_contents(conf, text, -1, NULL);
+  char *config_arg = g_strconcat("--config-file=", conf, NULL);
+  const char *dbus_daemon = g_getenv("DBUS_DAEMON");
+  char *argv[] = { (char *)(dbus_daemon ? dbus_daemon : "dbus-daemon"),
+                   config_arg, "--print-address", "--nofork", NULL };
+  int out;
+  GError *error = NULL;
+  if (!g_spawn_async_with_pipes(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
+                                NULL, &bus_pid, NULL, &out, NULL, &error))
+    die("cannot start dbus-daemon: %s", error->message);
+  char line[1024];
+  FILE *f = fdopen(out, "r");
+  if (!fgets(line, sizeof line, f))
+    die("dbus-daemon printed no address");
+  fclose(f);
+  g_strchomp(line);
+  g_free(conf);
+  g_free(text);
+  g_free(config_arg);
+  return g_strdup(line);
+}
+
+static DBusConnection *
+connect_to(const char *address)
+{
+  DBusError err = DBUS_ERROR_INIT;
+  DBusConnection *c = dbus_connection_open_private(address, &err);
+  if (!c || !dbus_bus_register(c, &err))
+    die("cannot connect to %s: %s", address, err.message);
+  dbus_connection_set_exit_on_disconnect(c, FALSE);
+  return c;
+}
+
+static void
+start_daemon(const Options *o, const char *address)
+{
+  char *argv[] = { o->daemon, "--bus-address", (char *)address, NULL };
+  GError *error = NULL;
+  if (!g_spawn_async(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                     &daemon_pid, &error))
+    die("cannot start %s: %s", o->daemon, error->message);
+  DBusConnection *c = connect_to(address);
+  for (int i = 0; i < 500 && !dbus_bus_name_has_owner(c, MEEPLE_DBUS_NAME,
+                                                      NULL);
+       i++)
+    g_usleep(10000);
+  if (!dbus_bus_name_has_owner(c, MEEPLE_DBUS_NAME, NULL))
+    die("meepled did not appear on the bus");
+  dbus_connection_close(c);
+  dbus_connection_unref(c);
+}
+
+/* ---- calls ---------------------------------------------------------- */
+
+static DBusMessage *
+new_call(const char *path, const char *iface, const char *method,
+         GVariant *args)
+{
+  DBusMessage *m =
+    dbus_message_new_method_call(MEEPLE_DBUS_NAME, path, iface, method);
+  if (args && !meeple_dbus_message_append_args(m, args))
+    die("cannot build %s", method);
+  return m;
+}
+
+/* Sends @m (consumed) and returns the reply's arguments. */
+static GVariant *
+send_call(DBusConnection *c, DBusMessage *m)
+{
+  DBusError err = DBUS_ERROR_INIT;
+  DBusMessage *reply =
+    dbus_connection_send_with_reply_and_block(c, m, 30000, &err);
+  const char *member = dbus_message_get_member(m);
+  if (!reply)
+    die("%s failed: %s: %s", member, err.name, err.message);
+  dbus_message_unref(m);
+  GVariant *args = meeple_dbus_message_get_args(reply);
+  dbus_message_unref(reply);
+  return args;
+}
+
+static GVariant *
+call(DBusConnection *c, const char *path, const char *iface,
+     const char *method, GVariant *args)
+{
+  return send_call(c, new_call(path, iface, method, args));
+}
+
+/* Creates a 2-seat game and takes both seats; returns its path. */
+static char *
+new_game(DBusConnection *c, guint64 seed)
+{
+  GVariantBuilder opts;
+  g_variant_builder_init(&opts, G_VARIANT_TYPE("a{sv}"));
+  g_variant_builder_add(&opts, "{sv}", "seed", g_variant_new_uint64(seed));
+  GVariant *r = call(c, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
+                     "CreateGame", g_variant_new("(a{sv})", &opts));
+  char *path;
+  g_variant_get(r, "(os)", &path, NULL);
+  g_variant_unref(r);
+  return path;
+}
+
+static void
+seat_both(DBusConnection *c, const char *path)
+{
+  for (int i = 0; i < 2; i++)
+    g_variant_unref(call(c, path, MEEPLE_DBUS_GAME_IFACE, "Join",
+                         g_variant_new_parsed("(@a{sv} {},)")));
+  g_variant_unref(call(c, path, MEEPLE_DBUS_GAME_IFACE, "Start", NULL));
+}
+
+/* The Act message for a random legal action of the pending decision, or
+ * NULL when the game is over. */
+static DBusMessage *
+next_act(DBusConnection *c, const char *path, GRand *rand)
+{
+  DBusError err = DBUS_ERROR_INIT;
+  DBusMessage *m = new_call(path, MEEPLE_DBUS_GAME_IFACE, "GetDecision", NULL);
+  DBusMessage *reply =
+    dbus_connection_send_with_reply_and_block(c, m, 30000, &err);
+  dbus_message_unref(m);
+  if (!reply) {
+    gboolean over =
+      strcmp(err.name, MEEPLE_DBUS_ERROR_PREFIX "GameOver") == 0;
+    if (!over)
+      die("GetDecision: %s", err.message);
+    dbus_error_free(&err);
+    return NULL;
+  }
+  GVariant *args = meeple_dbus_message_get_args(reply);
+  dbus_message_unref(reply);
+  guint64 id;
+  guint32 seat;
+  GVariant *actions;
+  g_variant_get(args, "(tu&s&s@a(sssiiussy))", &id, &seat, NULL, NULL,
+                &actions);
+  guint32 n = (guint32)g_variant_n_children(actions);
+  GVariantBuilder action;
+  g_variant_builder_init(&action, G_VARIANT_TYPE("a{sv}"));
+  g_variant_builder_add(&action, "{sv}", "index",
+                        g_variant_new_uint32(g_rand_int_range(rand, 0, (gint32)n)));
+  g_variant_builder_add(&action, "{sv}", "decision", g_variant_new_uint64(id));
+  g_variant_unref(actions);
+  g_variant_unref(args);
+  return new_call(path, MEEPLE_DBUS_GAME_IFACE, "Act",
+                  g_variant_new("(ua{sv})", seat, &action));
+}
+
+/* ---- 1. round trips ------------------------------------------------- */
+
+static int
+compare_doubles(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double
+percentile(GArray *values, double p)
+{
+  g_array_sort(values, compare_doubles);
+  guint i = (guint)(p * (values->len - 1) + 0.5);
+  return g_array_index(values, double, i);
+}
+
+typedef struct {
+  double act_median, act_p99, ping_median, ping_p99;
+} RoundTrips;
+
+static RoundTrips
+round_trips(const char *address, int acts, guint32 seed)
+{
+  DBusConnection *c = connect_to(address);
+  GRand *rand = g_rand_new_with_seed(seed);
+  GArray *act = g_array_new(FALSE, FALSE, sizeof(double));
+  GArray *ping = g_array_new(FALSE, FALSE, sizeof(double));
+  char *path = NULL;
+  while ((int)act->len < acts) {
+    if (!path) {
+      path = new_game(c, g_rand_int(rand));
+      seat_both(c, path);
+    }
+    DBusMessage *m = next_act(c, path, rand);
+    if (!m) {
+      g_clear_pointer(&path, g_free);
+      continue;
+    }
+    /* Act and Ping alternate, so both see the same machine load. */
+    gint64 t0 = g_get_monotonic_time();
+    g_variant_unref(send_call(c, m));
+    gint64 t1 = g_get_monotonic_time();
+    DBusMessage *p = dbus_message_new_method_call(
+      MEEPLE_DBUS_NAME, MEEPLE_DBUS_MANAGER_PATH, "org.freedesktop.DBus.Peer",
+      "Ping");
+    gint64 t2 = g_get_monotonic_time();
+    g_variant_unref(send_call(c, p));
+    gint64 t3 = g_get_monotonic_time();
+    double a = (double)(t1 - t0), b = (double)(t3 - t2);
+    g_array_append_val(act, a);
+    g_array_append_val(ping, b);
+  }
+  RoundTrips r = { percentile(act, 0.5), percentile(act, 0.99),
+                   percentile(ping, 0.5), percentile(ping, 0.99) };
+  g_free(path);
+  g_array_free(act, TRUE);
+  g_array_free(ping, TRUE);
+  g_rand_free(rand);
+  dbus_connection_close(c);
+  dbus_connection_unref(c);
+  return r;
+}
+
+/* ---- 2. concurrent bots --------------------------------------------- */
+
+/* One bot process: plays its own games for @seconds; returns its acts. */
+static long
+bot_process(const char *address, int seconds, guint32 seed)
+{
+  DBusConnection *c = connect_to(address);
+  GRand *rand = g_rand_new_with_seed(seed);
+  gint64 end = g_get_monotonic_time() + (gint64)seconds * G_USEC_PER_SEC;
+  long acts = 0;
+  char *path = NULL;
+  while (g_get_monotonic_time() < end) {
+    if (!path) {
+      path = new_game(c, g_rand_int(rand));
+      seat_both(c, path);
+    }
+    DBusMessage *m = next_act(c, path, rand);
+    if (!m) {
+      g_clear_pointer(&path, g_free);
+      continue;
+    }
+    g_variant_unref(send_call(c, m));
+    acts++;
+  }
+  g_free(path);
+  g_rand_free(rand);
+  dbus_connection_close(c);
+  dbus_connection_unref(c);
+  return acts;
+}
+
+static double
+concurrent_acts(const char *address, int clients, int seconds, guint32 seed)
+{
+  int fds[2];
+  if (pipe(fds) != 0)
+    die("pipe failed");
+  for (int i = 0; i < clients; i++) {
+    pid_t pid = fork();
+    if (pid < 0)
+      die("fork failed");
+    if (pid == 0) {
+      close(fds[0]);
+      long acts = bot_process(address, seconds, seed + (guint32)i);
+      if (write(fds[1], &acts, sizeof acts) != sizeof acts)
+        _exit(1);
+      _exit(0);
+    }
+  }
+  close(fds[1]);
+  long total = 0, acts;
+  for (int i = 0; i < clients; i++)
+    if (read(fds[0], &acts, sizeof acts) == sizeof acts)
+      total += acts;
+  close(fds[0]);
+  while (wait(NULL) > 0)
+    ;
+  return (double)total / seconds;
+}
+
+/* ---- 3. memory ------------------------------------------------------ */
+
+static long
+daemon_rss_kib(void)
+{
+  char *file = g_strdup_printf("/proc/%d/status", (int)daemon_pid);
+  char *text = NULL;
+  long kib = -1;
+  if (g_file_get_contents(file, &text, NULL, NULL)) {
+    const char *line = strstr(text, "VmRSS:");
+    if (line)
+      kib = strtol(line + 6, NULL, 10);
+  }
+  g_free(text);
+  g_free(file);
+  return kib;
+}
+
+static double
+idle_game_kib(const char *address, int games)
+{
+  DBusConnection *c = connect_to(address);
+  /* The first game builds the base rules, which every later game shares. */
+  g_free(new_game(c, 0));
+  long before = daemon_rss_kib();
+  for (int i = 0; i < games; i++)
+    g_free(new_game(c, (guint64)i));
+  long after = daemon_rss_kib();
+  dbus_connection_close(c);
+  dbus_connection_unref(c);
+  return (double)(after - before) / games;
+}
+
+/* CPU seconds (user + system) @pid has used so far. */
+static double
+cpu_seconds(GPid pid)
+{
+  char *file = g_strdup_printf("/proc/%d/stat", (int)pid);
+  char *text = NULL;
+  double seconds = 0;
+  if (g_file_get_contents(file, &text, NULL, NULL)) {
+    /* Fields after the command name, which may hold spaces. */
+    const char *p = strrchr(text, ')');
+    unsigned long utime = 0, stime = 0;
+    if (p && sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
+                    &utime, &stime) == 2)
+      seconds = (double)(utime + stime) / (double)sysconf(_SC_CLK_TCK);
+  }
+  g_free(text);
+  g_free(file);
+  return seconds;
+}
+
+/* ---- main ----------------------------------------------------------- */
+
+static double
+median_of(double *v, int n)
+{
+  qsort(v, (size_t)n, sizeof *v, compare_doubles);
+  return v[n / 2];
+}
+
+int
+main(int argc, char **argv)
+{
+  Options o = { .acts = 2000, .seconds = 3, .clients = 8, .games = 1000,
+                .runs = 3 };
+  GOptionEntry entries[] = {
+    { "acts", 0, 0, G_OPTION_ARG_INT, &o.acts,
+      "Acts timed per round-trip run (default 2000)", "N" },
+    { "seconds", 0, 0, G_OPTION_ARG_INT, &o.seconds,
+      "Length of each concurrent run (default 3)", "S" },
+    { "clients", 0, 0, G_OPTION_ARG_INT, &o.clients,
+      "Concurrent bot processes (default 8)", "N" },
+    { "games", 0, 0, G_OPTION_ARG_INT, &o.games,
+      "Idle games for the memory figure (default 1000)", "N" },
+    { "runs", 0, 0, G_OPTION_ARG_INT, &o.runs,
+      "Runs of each measurement; the median is reported (default 3)", "N" },
+    { "daemon", 0, 0, G_OPTION_ARG_FILENAME, &o.daemon,
+      "The meepled to measure (default: the build tree's)", "PATH" },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+  GOptionContext *context = g_option_context_new("- measure meepled on a "
+                                                 "private bus");
+  g_option_context_add_main_entries(context, entries, NULL);
+  GError *error = NULL;
+  if (!g_option_context_parse(context, &argc, &argv, &error)) {
+    fprintf(stderr, "meepled-bench: %s\n", error->message);
+    return 2;
+  }
+  g_option_context_free(context);
+  if (o.acts < 1 || o.seconds < 1 || o.clients < 1 || o.games < 1 ||
+      o.runs < 1) {
+    fprintf(stderr, "meepled-bench: every count must be at least 1\n");
+    return 2;
+  }
+  if (!o.daemon)
+    o.daemon = g_strdup(MEEPLE_BUILD_DAEMON);
+  signal(SIGPIPE, SIG_IGN);
+
+  char *address = start_bus();
+  start_daemon(&o, address);
+  printf("meepled-bench: private bus, %d run(s) per figure, medians of runs\n",
+         o.runs);
+
+  /* Memory first, on a daemon that holds nothing but warm rules. */
+  double kib = idle_game_kib(address, o.games);
+  printf("  memory per idle game: %.1f KiB over %d games   (target < 50)\n",
+         kib, o.games);
+
+  double am[o.runs], a99[o.runs], pm[o.runs], p99[o.runs], ratio[o.runs];
+  for (int r = 0; r < o.runs; r++) {
+    RoundTrips t = round_trips(address, o.acts, 1000u + (guint32)r);
+    am[r] = t.act_median;
+    a99[r] = t.act_p99;
+    pm[r] = t.ping_median;
+    p99[r] = t.ping_p99;
+    ratio[r] = t.act_median / t.ping_median;
+  }
+  printf("  act round trip:  median %7.1f us   p99 %7.1f us\n",
+         median_of(am, o.runs), median_of(a99, o.runs));
+  printf("  ping round trip: median %7.1f us   p99 %7.1f us\n",
+         median_of(pm, o.runs), median_of(p99, o.runs));
+  printf("  act / ping (median):   %.2f   (target <= 1.30)\n",
+         median_of(ratio, o.runs));
+
+  double rate[o.runs];
+  double daemon_cpu = cpu_seconds(daemon_pid), bus_cpu = cpu_seconds(bus_pid);
+  for (int r = 0; r < o.runs; r++)
+    rate[r] = concurrent_acts(address, o.clients, o.seconds, 2000u + 100u * (guint32)r);
+  double wall = (double)o.runs * o.seconds;
+  printf("  acts/s, %d concurrent bots: %.0f   (target >= 10000)\n",
+         o.clients, median_of(rate, o.runs));
+  /* Where the time goes: on a small machine the bus daemon and the bot
+   * processes share the cores with meepled. */
+  printf("  CPU while the bots ran: meepled %.0f%%, dbus-daemon %.0f%% of one "
+         "core; %ld cores\n",
+         100 * (cpu_seconds(daemon_pid) - daemon_cpu) / wall,
+         100 * (cpu_seconds(bus_pid) - bus_cpu) / wall,
+         sysconf(_SC_NPROCESSORS_ONLN));
+
+  kill(daemon_pid, SIGTERM);
+  waitpid(daemon_pid, NULL, 0);
+  kill(bus_pid, SIGTERM);
+  waitpid(bus_pid, NULL, 0);
+  char *conf = g_build_filename(tmpdir, "bus.conf", NULL);
+  g_unlink(conf);
+  g_free(conf);
+  g_rmdir(tmpdir);
+  g_free(address);
+  g_free(o.daemon);
+  return 0;
+}

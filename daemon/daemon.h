@@ -1,0 +1,56 @@
+/* daemon.h — meepled's shared state: the bus connection, the plugin
+ * loader, rules built once per combination of rule sets, and the games. */
+#ifndef MEEPLED_DAEMON_H
+#define MEEPLED_DAEMON_H
+
+#include <dbus/dbus.h>
+#include <glib.h>
+#include <meeple.h>
+
+#include "objects.h"
+#include "session.h"
+
+typedef struct {
+  DBusConnection *bus;
+  MeepleLoader *loader;
+  /* "abbot+base" (sorted ids, requirements included) -> MeepleRules*:
+   * building rules reads tile files, so each combination is built once. */
+  GHashTable *rules_cache;
+  /* id -> GameObject* (game-object.c) */
+  GHashTable *games;
+  guint64 next_game_id;
+  guint max_games;
+  /* Seed source for games created without a seed. */
+  GRand *seeds;
+} Daemon;
+
+/* One published game. */
+typedef struct {
+  Daemon *daemon;
+  Session *session;
+  char *path;
+  /* Events up to this sequence number have been signalled. */
+  guint64 signalled;
+  /* Decision id last announced with DecisionRequired (G_MAXUINT64: none). */
+  guint64 announced;
+  /* Last values sent with PropertiesChanged. */
+  GHashTable *property_cache;
+} GameObject;
+
+/* manager.c */
+gboolean manager_register(Daemon *daemon);
+/* The rules for @ids (NULL-terminated) plus what they require. */
+MeepleRules *daemon_rules_for(Daemon *daemon, const char *const *ids,
+                              GError **error);
+
+/* game-object.c */
+gboolean game_objects_register(Daemon *daemon);
+GameObject *game_object_new(Daemon *daemon, Session *session);
+void game_object_free(GameObject *game);
+/* Signals what changed since the last call (events, decision,
+ * properties). */
+void game_object_flush(GameObject *game);
+/* A bus client went away: its seats lose their holder. */
+void game_objects_holder_gone(Daemon *daemon, const char *name);
+
+#endif

@@ -1,0 +1,509 @@
+/* game-object.c — org.meepled.Meepled1.Game: one session on the bus at
+ * /org/meepled/Meepled1/game/<id>. */
+#include "config.h"
+
+#include <string.h>
+
+#include "daemon.h"
+#include "dbus/names.h"
+#include "errors.h"
+#include "marshal.h"
+
+static gboolean
+join(gpointer object, const char *sender, GVariant *args, GVariant **reply,
+     GError **error)
+{
+  GameObject *g = object;
+  GVariant *options = g_variant_get_child_value(args, 0);
+  const char *name = NULL, *kind = NULL;
+  guint32 seat_wanted = 0;
+  gboolean has_seat = FALSE, ok = TRUE;
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+  g_variant_iter_init(&iter, options);
+  while (ok && g_variant_iter_next(&iter, "{&sv}", &key, &value)) {
+    if (strcmp(key, "name") == 0 && g_variant_is_of_type(value, G_VARIANT_TYPE_STRING))
+      name = g_variant_get_string(value, NULL);
+    else if (strcmp(key, "kind") == 0 && g_variant_is_of_type(value, G_VARIANT_TYPE_STRING))
+      kind = g_variant_get_string(value, NULL);
+    else if (strcmp(key, "seat") == 0 && g_variant_is_of_type(value, G_VARIANT_TYPE_UINT32)) {
+      seat_wanted = g_variant_get_uint32(value);
+      has_seat = TRUE;
+    } else {
+      g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                  "Join takes the options \"name\" (s), \"seat\" (u) and "
+                  "\"kind\" (s), not \"%s\" (%s).",
+                  key, g_variant_get_type_string(value));
+      ok = FALSE;
+    }
+    /* Strings point into @options, which outlives the loop. */
+    g_variant_unref(value);
+  }
+  if (ok && kind && strcmp(kind, "human") && strcmp(kind, "bot")) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                "Seat kind \"%s\" is neither \"human\" nor \"bot\".", kind);
+    ok = FALSE;
+  }
+  if (ok && seat_wanted > MEEPLE_MAX_PLAYERS)
+    seat_wanted = MEEPLE_MAX_PLAYERS;
+  guint seat;
+  char *token = NULL;
+  if (ok)
+    ok = session_join(g->session, sender, name, has_seat ? (int)seat_wanted : -1,
+                      kind, &seat, &token, error);
+  if (ok) {
+    g_info("game %s: seat %u joined by %s (%s)", g->session->id, seat,
+           g->session->seats[seat].name, sender);
+    *reply = g_variant_new("(us)", seat, token);
+  }
+  g_free(token);
+  g_variant_unref(options);
+  return ok;
+}
+
+static gboolean
+reclaim(gpointer object, const char *sender, GVariant *args,
+        GVariant **reply, GError **error)
+{
+  GameObject *g = object;
+  const char *token;
+  guint seat;
+  g_variant_get(args, "(&s)", &token);
+  if (!session_reclaim(g->session, sender, token, &seat, error))
+    return FALSE;
+  g_info("game %s: seat %u reclaimed by %s", g->session->id, seat, sender);
+  *reply = g_variant_new("(u)", seat);
+  return TRUE;
+}
+
+static gboolean
+leave(gpointer object, const char *sender, GVariant *args, GVariant **reply,
+      GError **error)
+{
+  GameObject *g = object;
+  guint32 seat;
+  (void)reply;
+  g_variant_get(args, "(u)", &seat);
+  if (!session_leave(g->session, sender, seat, error))
+    return FALSE;
+  g_info("game %s: seat %u left", g->session->id, seat);
+  return TRUE;
+}
+
+static gboolean
+start(gpointer object, const char *sender, GVariant *args, GVariant **reply,
+      GError **error)
+{
+  GameObject *g = object;
+  (void)args;
+  (void)reply;
+  if (!session_start(g->session, sender, error))
+    return FALSE;
+  g_info("game %s: started", g->session->id);
+  return TRUE;
+}
+
+static gboolean
+get_state(gpointer object, const char *sender, GVariant *args,
+          GVariant **reply, GError **error)
+{
+  GameObject *g = object;
+  (void)sender;
+  (void)args;
+  (void)error;
+  *reply = g_variant_new("(@a{sv})", marshal_state(g->session));
+  return TRUE;
+}
+
+/* The pending decision, or FALSE with NotStarted / GameOver. */
+static const MeepleDecision *
+pending(GameObject *g, GError **error)
+{
+  if (!g->session->started) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NOT_STARTED,
+                "Game %s has not started yet.", g->session->id);
+    return NULL;
+  }
+  const MeepleDecision *d = meeple_game_decision(g->session->game);
+  if (!d)
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_GAME_OVER,
+                "Game %s is over.", g->session->id);
+  return d;
+}
+
+static gboolean
+no_memory(GError **error)
+{
+  g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_FAILED,
+              "Out of memory while building the reply.");
+  return FALSE;
+}
+
+static gboolean
+get_decision(gpointer object, const char *sender, GVariant *args,
+             DBusMessageIter *reply, GError **error)
+{
+  GameObject *g = object;
+  (void)sender;
+  (void)args;
+  const MeepleDecision *d = pending(g, error);
+  if (!d)
+    return FALSE;
+  const MeepleDecisionKindInfo *kind =
+    meeple_rules_decision_kind(g->session->rules, d->kind);
+  dbus_uint64_t id = session_decision_id(g->session);
+  dbus_uint32_t seat = d->player;
+  const char *name = kind ? kind->name : "";
+  const char *description = kind ? kind->description : "";
+  if (!dbus_message_iter_append_basic(reply, DBUS_TYPE_UINT64, &id) ||
+      !dbus_message_iter_append_basic(reply, DBUS_TYPE_UINT32, &seat) ||
+      !dbus_message_iter_append_basic(reply, DBUS_TYPE_STRING, &name) ||
+      !dbus_message_iter_append_basic(reply, DBUS_TYPE_STRING, &description) ||
+      !marshal_append_actions(reply, g->session, d))
+    return no_memory(error);
+  return TRUE;
+}
+
+static gboolean
+act(gpointer object, const char *sender, GVariant *args, GVariant **reply,
+    GError **error)
+{
+  GameObject *g = object;
+  Session *s = g->session;
+  guint32 seat;
+  GVariant *dict;
+  gboolean has_guard;
+  guint64 guard = 0;
+  MeepleAction action;
+  g_variant_get(args, "(u@a{sv})", &seat, &dict);
+  gboolean ok = marshal_check_action(dict, &has_guard, &guard, error) &&
+                session_may_act(s, sender, seat, has_guard, guard, error) &&
+                marshal_resolve_action(s, meeple_game_decision(s->game), dict,
+                                       &action, error) &&
+                session_apply(s, &action, error);
+  g_variant_unref(dict);
+  if (!ok)
+    return FALSE;
+  g_debug("game %s: seat %u acted; decision %" G_GUINT64_FORMAT, s->id, seat,
+          session_decision_id(s));
+  if (session_status(s) == SESSION_OVER)
+    g_info("game %s: over after %" G_GUINT64_FORMAT " actions", s->id,
+           session_decision_id(s));
+  *reply = g_variant_new("(t)", session_sequence(s));
+  return TRUE;
+}
+
+static gboolean
+get_events(gpointer object, const char *sender, GVariant *args,
+           DBusMessageIter *reply, GError **error)
+{
+  GameObject *g = object;
+  guint64 since;
+  (void)sender;
+  g_variant_get(args, "(t)", &since);
+  guint64 last = session_sequence(g->session);
+  if (!marshal_append_events(reply, g->session, MIN(since, last), last))
+    return no_memory(error);
+  return TRUE;
+}
+
+static gboolean
+get_catalog(gpointer object, const char *sender, GVariant *args,
+            GVariant **reply, GError **error)
+{
+  GameObject *g = object;
+  (void)sender;
+  (void)args;
+  (void)error;
+  *reply = g_variant_new("(@a{sv})", marshal_catalog(g->session->rules));
+  return TRUE;
+}
+
+static gboolean
+export_record(gpointer object, const char *sender, GVariant *args,
+              GVariant **reply, GError **error)
+{
+  GameObject *g = object;
+  Session *s = g->session;
+  (void)sender;
+  (void)args;
+  if (session_status(s) != SESSION_OVER) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NOT_FINISHED,
+                "Game %s is not finished; its record holds the seed, which "
+                "would reveal the tiles still to come.", s->id);
+    return FALSE;
+  }
+  const char *names[MEEPLE_MAX_PLAYERS + 1] = { NULL };
+  for (guint i = 0; i < s->n_seats; i++)
+    names[i] = s->seats[i].name;
+  char *text = meeple_record_write(s->game, names);
+  *reply = g_variant_new("(s)", text);
+  g_free(text);
+  return TRUE;
+}
+
+/* ---- properties ----------------------------------------------------- */
+
+static GVariant *
+prop_id(gpointer o)
+{
+  return g_variant_new_string(((GameObject *)o)->session->id);
+}
+static GVariant *
+prop_name(gpointer o)
+{
+  return g_variant_new_string(((GameObject *)o)->session->name);
+}
+static GVariant *
+prop_rules(gpointer o)
+{
+  const MeepleRules *rules = ((GameObject *)o)->session->rules;
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("as"));
+  for (guint i = 0; i < meeple_rules_n_rulesets(rules); i++)
+    g_variant_builder_add(&b, "s", meeple_rules_ruleset(rules, i)->id);
+  return g_variant_builder_end(&b);
+}
+static GVariant *
+prop_num_seats(gpointer o)
+{
+  return g_variant_new_uint32(((GameObject *)o)->session->n_seats);
+}
+static GVariant *
+prop_status(gpointer o)
+{
+  return g_variant_new_string(
+    session_status_name(session_status(((GameObject *)o)->session)));
+}
+static GVariant *
+prop_seats(gpointer o)
+{
+  return marshal_seats(((GameObject *)o)->session);
+}
+static GVariant *
+prop_turn(gpointer o)
+{
+  return g_variant_new_uint32(meeple_game_turn(((GameObject *)o)->session->game));
+}
+static GVariant *
+prop_active_seat(gpointer o)
+{
+  return g_variant_new_uint32(
+    meeple_game_active_player(((GameObject *)o)->session->game));
+}
+static GVariant *
+prop_tiles_left(gpointer o)
+{
+  return g_variant_new_uint32(
+    meeple_game_tiles_left(((GameObject *)o)->session->game));
+}
+static GVariant *
+prop_scores(gpointer o)
+{
+  return marshal_scores(((GameObject *)o)->session);
+}
+static GVariant *
+prop_sequence(gpointer o)
+{
+  return g_variant_new_uint64(session_sequence(((GameObject *)o)->session));
+}
+
+static const ObjectArg no_args[] = { { NULL, NULL } };
+static const ObjectArg join_in[] = { { "options", "a{sv}" }, { NULL, NULL } };
+static const ObjectArg join_out[] = { { "seat", "u" }, { "token", "s" },
+                                      { NULL, NULL } };
+static const ObjectArg reclaim_in[] = { { "token", "s" }, { NULL, NULL } };
+static const ObjectArg seat_out[] = { { "seat", "u" }, { NULL, NULL } };
+static const ObjectArg leave_in[] = { { "seat", "u" }, { NULL, NULL } };
+static const ObjectArg state_out[] = { { "state", "a{sv}" }, { NULL, NULL } };
+static const ObjectArg decision_out[] = {
+  { "id", "t" },          { "seat", "u" },
+  { "kind", "s" },        { "description", "s" },
+  { "actions", "a" MEEPLE_DBUS_ACTION_SIG }, { NULL, NULL }
+};
+static const ObjectArg act_in[] = { { "seat", "u" }, { "action", "a{sv}" },
+                                    { NULL, NULL } };
+static const ObjectArg sequence_out[] = { { "sequence", "t" }, { NULL, NULL } };
+static const ObjectArg events_in[] = { { "since", "t" }, { NULL, NULL } };
+static const ObjectArg events_out[] = {
+  { "events", "a" MEEPLE_DBUS_EVENT_SIG }, { NULL, NULL }
+};
+static const ObjectArg catalog_out[] = { { "catalog", "a{sv}" },
+                                         { NULL, NULL } };
+static const ObjectArg record_out[] = { { "record", "s" }, { NULL, NULL } };
+static const ObjectArg decision_signal[] = {
+  { "id", "t" }, { "seat", "u" }, { "kind", "s" }, { NULL, NULL }
+};
+
+static const ObjectMethod methods[] = {
+  { "Join", join_in, join_out, join, NULL },
+  { "Reclaim", reclaim_in, seat_out, reclaim, NULL },
+  { "Leave", leave_in, no_args, leave, NULL },
+  { "Start", no_args, no_args, start, NULL },
+  { "GetState", no_args, state_out, get_state, NULL },
+  { "GetDecision", no_args, decision_out, NULL, get_decision },
+  { "Act", act_in, sequence_out, act, NULL },
+  { "GetEvents", events_in, events_out, NULL, get_events },
+  { "GetCatalog", no_args, catalog_out, get_catalog, NULL },
+  { "ExportRecord", no_args, record_out, export_record, NULL },
+  { NULL, NULL, NULL, NULL, NULL },
+};
+
+static const ObjectSignal signals[] = {
+  { "Events", events_out },
+  { "DecisionRequired", decision_signal },
+  { NULL, NULL },
+};
+
+static const ObjectProperty properties[] = {
+  { "Id", "s", prop_id },
+  { "Name", "s", prop_name },
+  { "Rules", "as", prop_rules },
+  { "NumSeats", "u", prop_num_seats },
+  { "Status", "s", prop_status },
+  { "Seats", "a(ssbb)", prop_seats },
+  { "Turn", "u", prop_turn },
+  { "ActiveSeat", "u", prop_active_seat },
+  { "TilesLeft", "u", prop_tiles_left },
+  { "Scores", "ai", prop_scores },
+  { "Sequence", "t", prop_sequence },
+  { NULL, NULL, NULL },
+};
+
+static const ObjectInterface game_interface = {
+  MEEPLE_DBUS_GAME_IFACE, methods, signals, properties,
+};
+
+/* ---- objects -------------------------------------------------------- */
+
+static gpointer
+lookup(gpointer data, const char *path)
+{
+  Daemon *d = data;
+  if (!g_str_has_prefix(path, MEEPLE_DBUS_GAME_PATH_PREFIX))
+    return NULL;
+  return g_hash_table_lookup(d->games,
+                             path + strlen(MEEPLE_DBUS_GAME_PATH_PREFIX));
+}
+
+static int
+compare_ids(gconstpointer a, gconstpointer b)
+{
+  const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+  gsize lx = strlen(x), ly = strlen(y);
+  /* Numeric ids: shorter first, then by digits. */
+  return lx != ly ? (lx < ly ? -1 : 1) : strcmp(x, y);
+}
+
+static char **
+children(gpointer data, const char *path)
+{
+  Daemon *d = data;
+  GPtrArray *names = g_ptr_array_new();
+  /* Only the parent of the games lists them. */
+  if (strcmp(path, "/org/meepled/Meepled1/game") == 0) {
+    GHashTableIter iter;
+    gpointer key;
+    g_hash_table_iter_init(&iter, d->games);
+    while (g_hash_table_iter_next(&iter, &key, NULL))
+      g_ptr_array_add(names, g_strdup(key));
+    g_ptr_array_sort(names, compare_ids);
+  }
+  g_ptr_array_add(names, NULL);
+  return (char **)g_ptr_array_free(names, FALSE);
+}
+
+static void
+after_call(gpointer object)
+{
+  game_object_flush(object);
+}
+
+static ObjectClass game_class = {
+  &game_interface, lookup, children, after_call, NULL,
+};
+
+gboolean
+game_objects_register(Daemon *daemon)
+{
+  game_class.data = daemon;
+  return objects_register(daemon->bus, "/org/meepled/Meepled1/game", TRUE,
+                          &game_class);
+}
+
+GameObject *
+game_object_new(Daemon *daemon, Session *session)
+{
+  GameObject *g = g_new0(GameObject, 1);
+  g->daemon = daemon;
+  g->session = session;
+  g->path = g_strconcat(MEEPLE_DBUS_GAME_PATH_PREFIX, session->id, NULL);
+  /* The setup's events (start tile, first draw) are signalled when the
+   * game starts, with the start's own. */
+  g->signalled = 0;
+  g->announced = G_MAXUINT64;
+  objects_emit_changed(daemon->bus, g->path, &game_interface, g,
+                       &g->property_cache);
+  return g;
+}
+
+void
+game_object_free(GameObject *g)
+{
+  if (!g)
+    return;
+  session_free(g->session);
+  if (g->property_cache)
+    g_hash_table_destroy(g->property_cache);
+  g_free(g->path);
+  g_free(g);
+}
+
+static gboolean
+append_new_events(DBusMessageIter *iter, gpointer data)
+{
+  GameObject *g = data;
+  return marshal_append_events(iter, g->session, g->signalled,
+                               session_sequence(g->session));
+}
+
+void
+game_object_flush(GameObject *g)
+{
+  Session *s = g->session;
+  DBusConnection *bus = g->daemon->bus;
+  guint64 seq = session_sequence(s);
+  if (seq > g->signalled && s->started) {
+    objects_emit_with(bus, g->path, MEEPLE_DBUS_GAME_IFACE, "Events",
+                      append_new_events, g);
+    g->signalled = seq;
+  }
+  objects_emit_changed(bus, g->path, &game_interface, g, &g->property_cache);
+  const MeepleDecision *d = s->started ? meeple_game_decision(s->game) : NULL;
+  guint64 id = session_decision_id(s);
+  if (d && g->announced != id) {
+    const MeepleDecisionKindInfo *kind =
+      meeple_rules_decision_kind(s->rules, d->kind);
+    objects_emit(bus, g->path, MEEPLE_DBUS_GAME_IFACE, "DecisionRequired",
+                 g_variant_new("(tus)", id, d->player,
+                               kind ? kind->name : ""));
+    g->announced = id;
+  }
+}
+
+void
+game_objects_holder_gone(Daemon *daemon, const char *name)
+{
+  GHashTableIter iter;
+  gpointer value;
+  g_hash_table_iter_init(&iter, daemon->games);
+  while (g_hash_table_iter_next(&iter, NULL, &value)) {
+    GameObject *g = value;
+    if (session_holder_gone(g->session, name)) {
+      g_info("game %s: %s disconnected; its seats wait for their tokens",
+             g->session->id, name);
+      game_object_flush(g);
+    }
+  }
+}

@@ -1,0 +1,283 @@
+/* main.c — meepled: owns game sessions and publishes them on D-Bus as
+ * org.meepled.Meepled1 (doc/dbus-api.md, doc/meepled.8). */
+#include "config.h"
+
+#include <glib-unix.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon.h"
+#include "dbus/mainloop.h"
+#include "dbus/names.h"
+#include "errors.h"
+#include "paths.h"
+
+typedef struct {
+  char *bus_address;
+  char **plugin_dirs;
+  char *tiles_dir;
+  int max_games;
+  gboolean verbose;
+  gboolean version;
+} Options;
+
+static gboolean
+parse_options(Options *o, int *argc, char ***argv)
+{
+  GOptionEntry entries[] = {
+    { "bus-address", 'a', 0, G_OPTION_ARG_STRING, &o->bus_address,
+      "Serve on the bus at ADDRESS (default: the bus that activated meepled, "
+      "else the session bus)", "ADDRESS" },
+    { "plugin-dir", 'p', 0, G_OPTION_ARG_FILENAME_ARRAY, &o->plugin_dirs,
+      "Load plugins from DIR (repeatable; default: $MEEPLE_PLUGIN_PATH, "
+      "else the installed plugin directory)", "DIR" },
+    { "tiles-dir", 't', 0, G_OPTION_ARG_FILENAME, &o->tiles_dir,
+      "Read tile sets from DIR (default: $MEEPLE_TILES_DIR, else the "
+      "installed tile directory)", "DIR" },
+    { "max-games", 0, 0, G_OPTION_ARG_INT, &o->max_games,
+      "Hold at most N games at once (default 10000)", "N" },
+    { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose,
+      "Log every game event worth knowing (info and debug messages)", NULL },
+    { "version", 'V', 0, G_OPTION_ARG_NONE, &o->version,
+      "Print the version and exit", NULL },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+  GOptionContext *context = g_option_context_new("- the meepled game daemon");
+  g_option_context_set_summary(
+    context, "Owns Carcassonne game sessions and publishes them on D-Bus as "
+             MEEPLE_DBUS_NAME ".\nClients: meeple(1). API: doc/dbus-api.md.");
+  g_option_context_add_main_entries(context, entries, NULL);
+  GError *error = NULL;
+  gboolean ok = g_option_context_parse(context, argc, argv, &error);
+  g_option_context_free(context);
+  if (!ok) {
+    g_printerr("meepled: %s\n(meepled --help lists the options)\n",
+               error->message);
+    g_error_free(error);
+    return FALSE;
+  }
+  if (*argc > 1) {
+    g_printerr("meepled: unexpected argument \"%s\"\n", (*argv)[1]);
+    return FALSE;
+  }
+  if (o->max_games <= 0)
+    o->max_games = 10000;
+  return TRUE;
+}
+
+static DBusConnection *
+connect_bus(const char *address, GError **error)
+{
+  DBusError err = DBUS_ERROR_INIT;
+  DBusConnection *bus = NULL;
+  if (address) {
+    bus = dbus_connection_open_private(address, &err);
+    if (bus && !dbus_bus_register(bus, &err)) {
+      dbus_connection_close(bus);
+      dbus_connection_unref(bus);
+      bus = NULL;
+    }
+  } else {
+    /* Activated by a bus: serve that bus, whatever the session is. */
+    DBusBusType type = g_getenv("DBUS_STARTER_ADDRESS") ? DBUS_BUS_STARTER
+                                                         : DBUS_BUS_SESSION;
+    bus = dbus_bus_get_private(type, &err);
+  }
+  if (!bus) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_FAILED,
+                "cannot connect to the %s: %s",
+                address ? address : "session bus", err.message);
+    dbus_error_free(&err);
+    return NULL;
+  }
+  dbus_connection_set_exit_on_disconnect(bus, FALSE);
+  return bus;
+}
+
+static GMainLoop *main_loop;
+
+static gboolean
+on_quit_signal(gpointer data)
+{
+  g_message("%s: shutting down", (const char *)data);
+  g_main_loop_quit(main_loop);
+  return G_SOURCE_CONTINUE;
+}
+
+/* NameOwnerChanged tells when a client's connection closes; Disconnected
+ * when the bus itself goes away. */
+static DBusHandlerResult
+bus_filter(DBusConnection *bus, DBusMessage *message, void *data)
+{
+  Daemon *d = data;
+  (void)bus;
+  if (dbus_message_is_signal(message, DBUS_INTERFACE_LOCAL, "Disconnected")) {
+    g_message("the bus went away; shutting down");
+    g_main_loop_quit(main_loop);
+    return DBUS_HANDLER_RESULT_HANDLED;
+  }
+  const char *name, *old_owner, *new_owner;
+  if (dbus_message_is_signal(message, DBUS_INTERFACE_DBUS,
+                             "NameOwnerChanged") &&
+      dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &name,
+                            DBUS_TYPE_STRING, &old_owner, DBUS_TYPE_STRING,
+                            &new_owner, DBUS_TYPE_INVALID) &&
+      name[0] == ':' && new_owner[0] == '\0')
+    game_objects_holder_gone(d, name);
+  return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+}
+
+static MeepleLoader *
+load_plugins(const Options *o, GError **error)
+{
+  MeepleLoader *loader = meeple_loader_new();
+  char **dirs = paths_plugin_dirs(o->plugin_dirs);
+  for (guint i = 0; dirs[i]; i++)
+    meeple_loader_add_plugin_dir(loader, dirs[i]);
+  char *tiles = paths_tiles_dir(o->tiles_dir);
+  meeple_loader_add_tiles_dir(loader, tiles);
+  gboolean ok = meeple_loader_load(loader, error);
+  if (ok) {
+    guint loaded = 0;
+    for (guint i = 0; i < meeple_loader_n_plugins(loader); i++) {
+      const MeeplePluginInfo *p = meeple_loader_plugin(loader, i);
+      if (p->loaded) {
+        loaded++;
+        g_info("rule set %s %s (%s) from %s", p->id, p->version, p->name,
+               p->file);
+      } else {
+        g_warning("plugin skipped: %s", p->error ? p->error : p->file);
+      }
+    }
+    g_info("%u plugins loaded; tiles from %s", loaded, tiles);
+  }
+  g_strfreev(dirs);
+  g_free(tiles);
+  if (!ok) {
+    meeple_loader_unref(loader);
+    return NULL;
+  }
+  return loader;
+}
+
+static gboolean
+own_name(DBusConnection *bus, GError **error)
+{
+  DBusError err = DBUS_ERROR_INIT;
+  int r = dbus_bus_request_name(bus, MEEPLE_DBUS_NAME,
+                                DBUS_NAME_FLAG_DO_NOT_QUEUE, &err);
+  if (r == DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER)
+    return TRUE;
+  if (dbus_error_is_set(&err)) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_FAILED, "cannot own %s: %s",
+                MEEPLE_DBUS_NAME, err.message);
+    dbus_error_free(&err);
+  } else {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_FAILED,
+                "another meepled already serves %s on this bus",
+                MEEPLE_DBUS_NAME);
+  }
+  return FALSE;
+}
+
+static void
+daemon_clear(Daemon *d)
+{
+  if (d->games)
+    g_hash_table_destroy(d->games);
+  if (d->rules_cache)
+    g_hash_table_destroy(d->rules_cache);
+  if (d->loader)
+    meeple_loader_unref(d->loader);
+  if (d->seeds)
+    g_rand_free(d->seeds);
+  if (d->bus) {
+    dbus_connection_remove_filter(d->bus, bus_filter, d);
+    meeple_dbus_detach(d->bus);
+    dbus_connection_close(d->bus);
+    dbus_connection_unref(d->bus);
+  }
+}
+
+static int
+run(const Options *o)
+{
+  Daemon d = { 0 };
+  GError *error = NULL;
+  int status = EXIT_FAILURE;
+
+  d.loader = load_plugins(o, &error);
+  if (!d.loader)
+    goto out;
+  d.rules_cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify)meeple_rules_unref);
+  d.games = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
+                                  (GDestroyNotify)game_object_free);
+  d.next_game_id = 1;
+  d.max_games = (guint)o->max_games;
+  d.seeds = g_rand_new();
+  d.bus = connect_bus(o->bus_address, &error);
+  if (!d.bus)
+    goto out;
+  meeple_dbus_attach(d.bus, NULL);
+  dbus_connection_add_filter(d.bus, bus_filter, &d, NULL);
+  dbus_bus_add_match(d.bus,
+                     "type='signal',sender='" DBUS_SERVICE_DBUS "',"
+                     "interface='" DBUS_INTERFACE_DBUS "',"
+                     "member='NameOwnerChanged',arg2=''",
+                     NULL);
+  /* Objects first, then the name: an activating call can arrive as soon
+   * as the name is ours. */
+  if (!manager_register(&d) || !game_objects_register(&d)) {
+    g_set_error(&error, MEEPLED_ERROR, MEEPLED_ERROR_FAILED,
+                "cannot register the objects");
+    goto out;
+  }
+  if (!own_name(d.bus, &error))
+    goto out;
+
+  g_message("meepled %s serving %s (%s)", MEEPLE_VERSION, MEEPLE_DBUS_NAME,
+            dbus_bus_get_unique_name(d.bus));
+  main_loop = g_main_loop_new(NULL, FALSE);
+  guint term = g_unix_signal_add(SIGTERM, on_quit_signal, "SIGTERM");
+  guint intr = g_unix_signal_add(SIGINT, on_quit_signal, "SIGINT");
+  g_main_loop_run(main_loop);
+  g_source_remove(term);
+  g_source_remove(intr);
+  g_main_loop_unref(main_loop);
+  main_loop = NULL;
+  dbus_bus_release_name(d.bus, MEEPLE_DBUS_NAME, NULL);
+  dbus_connection_flush(d.bus);
+  status = EXIT_SUCCESS;
+out:
+  if (error) {
+    g_printerr("meepled: %s\n", error->message);
+    g_error_free(error);
+  }
+  daemon_clear(&d);
+  return status;
+}
+
+int
+main(int argc, char **argv)
+{
+  Options o = { 0 };
+  setlocale(LC_ALL, "");
+  if (!parse_options(&o, &argc, &argv))
+    return 2;
+  if (o.version) {
+    g_print("meepled %s (D-Bus API %s)\n", MEEPLE_VERSION, MEEPLE_DBUS_NAME);
+    return 0;
+  }
+  if (o.verbose)
+    g_log_set_debug_enabled(TRUE);
+  /* A client that goes away mid-reply must not kill the daemon. */
+  signal(SIGPIPE, SIG_IGN);
+  int status = run(&o);
+  g_free(o.bus_address);
+  g_strfreev(o.plugin_dirs);
+  g_free(o.tiles_dir);
+  return status;
+}

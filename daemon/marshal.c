@@ -1,0 +1,652 @@
+/* marshal.c — sessions as D-Bus values, typed actions back (marshal.h). */
+#include "config.h"
+
+#include <string.h>
+
+#include <meeple/plugin.h>
+
+#include "dbus/names.h"
+
+#include "errors.h"
+#include "marshal.h"
+
+/* ---- names ---------------------------------------------------------- */
+
+static const char *
+kind_name(const MeepleRules *rules, guint kind)
+{
+  return kind < meeple_rules_n_kinds(rules)
+           ? meeple_rules_kind(rules, kind)->name
+           : "";
+}
+
+static const char *
+figure_name(const MeepleRules *rules, guint type)
+{
+  return type < meeple_rules_n_figure_types(rules)
+           ? meeple_rules_figure_type(rules, type)->name
+           : "";
+}
+
+static const char *
+tile_id(const MeepleRules *rules, guint type)
+{
+  return type < meeple_rules_n_tile_types(rules)
+           ? meeple_rules_tile_type(rules, type)->id
+           : "";
+}
+
+/* Name of segment @segment of the tile on the board at (x, y); NULL when
+ * there is no such tile or segment. */
+static const char *
+segment_name(const MeepleGame *game, int x, int y, guint segment)
+{
+  MeeplePlacedTile placed;
+  if (!meeple_game_tile_at(game, x, y, &placed))
+    return NULL;
+  const MeepleTileType *t =
+    meeple_rules_tile_type(meeple_game_rules(game), placed.type);
+  return segment < t->n_segments ? t->segments[segment].name : NULL;
+}
+
+static const char *const shape_names[] = { "edge", "field", "surround",
+                                           "spot" };
+
+/* ---- actions -------------------------------------------------------- */
+
+/* The fields of one action as the API shows them. */
+typedef struct {
+  const char *kind;
+  const char *tile;
+  int x, y;
+  guint rotation;
+  const char *segment;
+  const char *figure;
+  guint8 arg;
+} ActionFields;
+
+static guint
+kind_uses(const MeepleRules *rules, guint kind)
+{
+  switch (kind) {
+  case MEEPLE_ACTION_PLACE_TILE:
+    return MEEPLE_ACTION_USES_CELL;
+  case MEEPLE_ACTION_PLACE_FIGURE:
+    return MEEPLE_ACTION_USES_FIGURE | MEEPLE_ACTION_USES_SEGMENT |
+           MEEPLE_ACTION_USES_CELL;
+  case MEEPLE_ACTION_PASS:
+    return 0;
+  default:
+    return kind < meeple_rules_n_action_kinds(rules)
+             ? meeple_rules_action_kind(rules, kind)->fields
+             : 0;
+  }
+}
+
+static void
+action_fields(const MeepleGame *game, const MeepleAction *a, ActionFields *f)
+{
+  const MeepleRules *rules = meeple_game_rules(game);
+  guint uses = kind_uses(rules, a->kind);
+  memset(f, 0, sizeof *f);
+  f->kind = a->kind < meeple_rules_n_action_kinds(rules)
+              ? meeple_rules_action_kind(rules, a->kind)->name
+              : "";
+  f->tile = a->kind == MEEPLE_ACTION_PLACE_TILE ? tile_id(rules, a->tile) : "";
+  f->rotation = a->kind == MEEPLE_ACTION_PLACE_TILE ? a->rotation : 0;
+  if (uses & (MEEPLE_ACTION_USES_CELL | MEEPLE_ACTION_USES_SEGMENT)) {
+    f->x = a->x;
+    f->y = a->y;
+  }
+  const char *seg = (uses & MEEPLE_ACTION_USES_SEGMENT)
+                      ? segment_name(game, a->x, a->y, a->segment)
+                      : NULL;
+  f->segment = seg ? seg : "";
+  f->figure = (uses & MEEPLE_ACTION_USES_FIGURE) ? figure_name(rules, a->figure)
+                                                 : "";
+  f->arg = (uses & MEEPLE_ACTION_USES_ARG) ? a->arg : 0;
+}
+
+/* Appending with libdbus directly: the decision list and the events go
+ * out after every act, and building GVariants first would double their
+ * cost (see the README's figures). */
+
+static dbus_bool_t
+append_string(DBusMessageIter *iter, const char *value)
+{
+  return dbus_message_iter_append_basic(iter, DBUS_TYPE_STRING, &value);
+}
+
+gboolean
+marshal_append_actions(DBusMessageIter *iter, const Session *s,
+                       const MeepleDecision *d)
+{
+  DBusMessageIter array;
+  if (!dbus_message_iter_open_container(iter, DBUS_TYPE_ARRAY,
+                                        MEEPLE_DBUS_ACTION_SIG, &array))
+    return FALSE;
+  gboolean ok = TRUE;
+  for (gsize i = 0; ok && i < d->n_actions; i++) {
+    ActionFields f;
+    action_fields(s->game, &d->actions[i], &f);
+    char *notation = meeple_action_to_string(s->game, &d->actions[i]);
+    dbus_int32_t x = f.x, y = f.y;
+    dbus_uint32_t rotation = f.rotation;
+    unsigned char arg = f.arg;
+    DBusMessageIter st;
+    ok = dbus_message_iter_open_container(&array, DBUS_TYPE_STRUCT, NULL,
+                                          &st) &&
+         append_string(&st, notation) && append_string(&st, f.kind) &&
+         append_string(&st, f.tile) &&
+         dbus_message_iter_append_basic(&st, DBUS_TYPE_INT32, &x) &&
+         dbus_message_iter_append_basic(&st, DBUS_TYPE_INT32, &y) &&
+         dbus_message_iter_append_basic(&st, DBUS_TYPE_UINT32, &rotation) &&
+         append_string(&st, f.segment) && append_string(&st, f.figure) &&
+         dbus_message_iter_append_basic(&st, DBUS_TYPE_BYTE, &arg) &&
+         dbus_message_iter_close_container(&array, &st);
+    g_free(notation);
+  }
+  return dbus_message_iter_close_container(iter, &array) && ok;
+}
+
+/* Keys an Act dictionary may hold, with their types. */
+static const struct {
+  const char *key;
+  const char *type;
+} action_keys[] = {
+  { "index", "u" },    { "notation", "s" }, { "kind", "s" },
+  { "tile", "s" },     { "x", "i" },        { "y", "i" },
+  { "rotation", "u" }, { "segment", "s" },  { "figure", "s" },
+  { "arg", "y" },      { "decision", "t" },
+};
+
+static const char *
+expected_type(const char *key)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS(action_keys); i++)
+    if (strcmp(action_keys[i].key, key) == 0)
+      return action_keys[i].type;
+  return NULL;
+}
+
+gboolean
+marshal_check_action(GVariant *dict, gboolean *has_guard, guint64 *guard,
+                     GError **error)
+{
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+  guint ways = 0;
+  *has_guard = FALSE;
+  g_variant_iter_init(&iter, dict);
+  while (g_variant_iter_loop(&iter, "{&sv}", &key, &value)) {
+    const char *type = expected_type(key);
+    if (!type) {
+      g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                  "An action has no key \"%s\" (keys: index, notation, kind, "
+                  "tile, x, y, rotation, segment, figure, arg, decision).",
+                  key);
+      g_variant_unref(value);
+      return FALSE;
+    }
+    if (!g_variant_is_of_type(value, G_VARIANT_TYPE(type))) {
+      g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                  "The action's \"%s\" must be of type %s, not %s.", key, type,
+                  g_variant_get_type_string(value));
+      g_variant_unref(value);
+      return FALSE;
+    }
+    if (strcmp(key, "decision") == 0) {
+      *has_guard = TRUE;
+      *guard = g_variant_get_uint64(value);
+    }
+    ways += strcmp(key, "index") == 0 || strcmp(key, "notation") == 0 ||
+            strcmp(key, "kind") == 0;
+  }
+  if (ways != 1) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                "An action gives exactly one of \"index\", \"notation\" and "
+                "\"kind\" (this one gives %u).", ways);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Whether legal action @a has every field @dict gives. */
+static gboolean
+fields_match(const Session *s, const MeepleAction *a, GVariant *dict)
+{
+  ActionFields f;
+  action_fields(s->game, a, &f);
+  const char *str;
+  gint32 i32;
+  guint32 u32;
+  guint8 byte;
+  if (g_variant_lookup(dict, "kind", "&s", &str) && strcmp(str, f.kind))
+    return FALSE;
+  if (g_variant_lookup(dict, "tile", "&s", &str) && strcmp(str, f.tile))
+    return FALSE;
+  if (g_variant_lookup(dict, "segment", "&s", &str) && strcmp(str, f.segment))
+    return FALSE;
+  if (g_variant_lookup(dict, "figure", "&s", &str) && strcmp(str, f.figure))
+    return FALSE;
+  if (g_variant_lookup(dict, "x", "i", &i32) && i32 != f.x)
+    return FALSE;
+  if (g_variant_lookup(dict, "y", "i", &i32) && i32 != f.y)
+    return FALSE;
+  if (g_variant_lookup(dict, "rotation", "u", &u32) && u32 != f.rotation)
+    return FALSE;
+  if (g_variant_lookup(dict, "arg", "y", &byte) && byte != f.arg)
+    return FALSE;
+  return TRUE;
+}
+
+/* Names in a typed action must exist in the game's rules: a typo is a
+ * malformed request, not a move the rules forbid. */
+static gboolean
+check_names(const Session *s, GVariant *dict, GError **error)
+{
+  const char *str;
+  if (g_variant_lookup(dict, "kind", "&s", &str) &&
+      meeple_rules_find_action_kind(s->rules, str) < 0) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                "There is no action kind \"%s\" in this game.", str);
+    return FALSE;
+  }
+  if (g_variant_lookup(dict, "tile", "&s", &str) && *str &&
+      meeple_rules_find_tile_type(s->rules, str) < 0) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                "There is no tile \"%s\" in this game.", str);
+    return FALSE;
+  }
+  if (g_variant_lookup(dict, "figure", "&s", &str) && *str &&
+      meeple_rules_find_figure_type(s->rules, str) < 0) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                "There is no figure type \"%s\" in this game.", str);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+resolve_typed(const Session *s, const MeepleDecision *d, GVariant *dict,
+              MeepleAction *action, GError **error)
+{
+  if (!check_names(s, dict, error))
+    return FALSE;
+  gsize found = d->n_actions, matches = 0;
+  for (gsize i = 0; i < d->n_actions; i++)
+    if (fields_match(s, &d->actions[i], dict)) {
+      if (matches++ == 0)
+        found = i;
+    }
+  if (matches == 0) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_ILLEGAL_ACTION,
+                "No legal action of this decision has these fields.");
+    return FALSE;
+  }
+  if (matches > 1) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                "These fields fit %" G_GSIZE_FORMAT " legal actions; give "
+                "every field of the one you mean.", matches);
+    return FALSE;
+  }
+  *action = d->actions[found];
+  return TRUE;
+}
+
+gboolean
+marshal_resolve_action(const Session *s, const MeepleDecision *d,
+                       GVariant *dict, MeepleAction *action, GError **error)
+{
+  guint32 index;
+  const char *text;
+  if (g_variant_lookup(dict, "index", "u", &index)) {
+    if (index >= d->n_actions) {
+      g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_ILLEGAL_ACTION,
+                  "There is no legal action %u: the decision has %" G_GSIZE_FORMAT
+                  " (0 to %" G_GSIZE_FORMAT ").",
+                  index, d->n_actions, d->n_actions - 1);
+      return FALSE;
+    }
+    *action = d->actions[index];
+    return TRUE;
+  }
+  if (g_variant_lookup(dict, "notation", "&s", &text)) {
+    GError *local = NULL;
+    guint column = 0;
+    if (!meeple_action_parse(s->game, text, action, &column, &local)) {
+      g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                  "\"%s\", column %u: %s", text, column, local->message);
+      g_error_free(local);
+      return FALSE;
+    }
+    return TRUE;
+  }
+  return resolve_typed(s, d, dict, action, error);
+}
+
+/* ---- state ---------------------------------------------------------- */
+
+static GVariant *
+seat_dict(const Session *s, guint p)
+{
+  const MeepleRules *rules = s->rules;
+  const SessionSeat *seat = &s->seats[p];
+  GVariantBuilder supply;
+  g_variant_builder_init(&supply, G_VARIANT_TYPE("a{su}"));
+  for (guint t = 0; t < meeple_rules_n_figure_types(rules); t++) {
+    const MeepleFigureType *type = meeple_rules_figure_type(rules, t);
+    if (type->per_player > 0)
+      g_variant_builder_add(&supply, "{su}", type->name,
+                            meeple_game_supply(s->game, p, t));
+  }
+  GVariantBuilder d;
+  g_variant_builder_init(&d, G_VARIANT_TYPE("a{sv}"));
+  g_variant_builder_add(&d, "{sv}", "name", g_variant_new_string(seat->name));
+  g_variant_builder_add(&d, "{sv}", "kind", g_variant_new_string(seat->kind));
+  g_variant_builder_add(&d, "{sv}", "taken", g_variant_new_boolean(seat->taken));
+  g_variant_builder_add(&d, "{sv}", "connected",
+                        g_variant_new_boolean(seat->holder != NULL));
+  g_variant_builder_add(&d, "{sv}", "score",
+                        g_variant_new_int32(meeple_game_score(s->game, p)));
+  g_variant_builder_add(&d, "{sv}", "supply", g_variant_builder_end(&supply));
+  return g_variant_builder_end(&d);
+}
+
+static GVariant *
+board(const Session *s)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("a(siiu)"));
+  for (guint i = 0; i < meeple_game_n_placed(s->game); i++) {
+    MeeplePlacedTile t = meeple_game_placed(s->game, i);
+    g_variant_builder_add(&b, "(siiu)", tile_id(s->rules, t.type), t.x, t.y,
+                          t.rotation);
+  }
+  return g_variant_builder_end(&b);
+}
+
+static GVariant *
+figures(const Session *s)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("a(siiis)"));
+  for (guint i = 0; i < meeple_game_n_figures(s->game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(s->game, i);
+    if (!f.on_board)
+      continue;
+    const char *seg = segment_name(s->game, f.x, f.y, f.segment);
+    g_variant_builder_add(&b, "(siiis)", figure_name(s->rules, f.type),
+                          f.owner, f.x, f.y, seg ? seg : "");
+  }
+  return g_variant_builder_end(&b);
+}
+
+static GVariant *
+winners(const Session *s)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("au"));
+  for (guint i = 0; i < s->events->len; i++) {
+    const MeepleEvent *e = &g_array_index(s->events, MeepleEvent, i);
+    if (e->type == MEEPLE_EVENT_WINNER && e->player >= 0)
+      g_variant_builder_add(&b, "u", (guint32)e->player);
+  }
+  return g_variant_builder_end(&b);
+}
+
+GVariant *
+marshal_seats(const Session *s)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("a(ssbb)"));
+  for (guint i = 0; i < s->n_seats; i++)
+    g_variant_builder_add(&b, "(ssbb)", s->seats[i].name, s->seats[i].kind,
+                          s->seats[i].taken, s->seats[i].holder != NULL);
+  return g_variant_builder_end(&b);
+}
+
+GVariant *
+marshal_scores(const Session *s)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("ai"));
+  for (guint i = 0; i < s->n_seats; i++)
+    g_variant_builder_add(&b, "i", meeple_game_score(s->game, i));
+  return g_variant_builder_end(&b);
+}
+
+static GVariant *
+rules_ids(const MeepleRules *rules)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("as"));
+  for (guint i = 0; i < meeple_rules_n_rulesets(rules); i++)
+    g_variant_builder_add(&b, "s", meeple_rules_ruleset(rules, i)->id);
+  return g_variant_builder_end(&b);
+}
+
+GVariant *
+marshal_state(const Session *s)
+{
+  MeepleGame *game = s->game;
+  int drawn = meeple_game_drawn_tile(game);
+  GVariantBuilder seats;
+  g_variant_builder_init(&seats, G_VARIANT_TYPE("aa{sv}"));
+  for (guint p = 0; p < s->n_seats; p++)
+    g_variant_builder_add_value(&seats, seat_dict(s, p));
+
+  GVariantBuilder d;
+  g_variant_builder_init(&d, G_VARIANT_TYPE("a{sv}"));
+#define ADD(key, value) g_variant_builder_add(&d, "{sv}", key, value)
+  ADD("id", g_variant_new_string(s->id));
+  ADD("name", g_variant_new_string(s->name));
+  ADD("rules", rules_ids(s->rules));
+  ADD("status", g_variant_new_string(session_status_name(session_status(s))));
+  ADD("phase", g_variant_new_string(
+                 meeple_phase_name(meeple_game_phase(game))));
+  ADD("turn", g_variant_new_uint32(meeple_game_turn(game)));
+  ADD("active-seat", g_variant_new_uint32(meeple_game_active_player(game)));
+  ADD("tiles-left", g_variant_new_uint32(meeple_game_tiles_left(game)));
+  ADD("drawn-tile",
+      g_variant_new_string(drawn >= 0 ? tile_id(s->rules, (guint)drawn) : ""));
+  ADD("discarded", g_variant_new_uint32(meeple_game_n_discarded(game)));
+  ADD("sequence", g_variant_new_uint64(session_sequence(s)));
+  ADD("decision", g_variant_new_uint64(session_decision_id(s)));
+  ADD("seats", g_variant_builder_end(&seats));
+  ADD("board", board(s));
+  ADD("figures", figures(s));
+  if (session_status(s) == SESSION_OVER)
+    ADD("winners", winners(s));
+#undef ADD
+  return g_variant_builder_end(&d);
+}
+
+/* ---- events --------------------------------------------------------- */
+
+/* Which fields each core event type has (game.h); rule sets' events carry
+ * every field, as the engine cannot yet say which ones they set. */
+enum {
+  F_SEAT = 1 << 0, F_TILE = 1 << 1, F_XY = 1 << 2, F_SEGMENT = 1 << 3,
+  F_FIGURE = 1 << 4, F_KIND = 1 << 5, F_POINTS = 1 << 6, F_ARG = 1 << 7,
+  F_ALL = 0xff,
+};
+
+static guint
+event_fields(guint type)
+{
+  switch (type) {
+  case MEEPLE_EVENT_TURN_STARTED: return F_SEAT | F_ARG;
+  case MEEPLE_EVENT_TILE_DRAWN: return F_SEAT | F_TILE;
+  case MEEPLE_EVENT_TILE_DISCARDED: return F_SEAT | F_TILE;
+  case MEEPLE_EVENT_TILE_PLACED: return F_SEAT | F_TILE | F_XY | F_ARG;
+  case MEEPLE_EVENT_FIGURE_PLACED:
+  case MEEPLE_EVENT_FIGURE_RETURNED:
+    return F_SEAT | F_FIGURE | F_XY | F_SEGMENT;
+  case MEEPLE_EVENT_FEATURE_COMPLETED:
+    return F_KIND | F_XY | F_SEGMENT | F_ARG;
+  case MEEPLE_EVENT_POINTS_SCORED:
+    return F_SEAT | F_POINTS | F_KIND | F_XY | F_SEGMENT;
+  case MEEPLE_EVENT_GAME_OVER: return 0;
+  case MEEPLE_EVENT_WINNER: return F_SEAT | F_POINTS;
+  default: return F_ALL;
+  }
+}
+
+/* One "key": <value> entry of an a{sv}. */
+static gboolean
+dict_add(DBusMessageIter *dict, const char *key, int type, const void *value)
+{
+  DBusMessageIter entry, variant;
+  const char sig[2] = { (char)type, '\0' };
+  return dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL,
+                                          &entry) &&
+         append_string(&entry, key) &&
+         dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, sig,
+                                          &variant) &&
+         dbus_message_iter_append_basic(&variant, type, value) &&
+         dbus_message_iter_close_container(&entry, &variant) &&
+         dbus_message_iter_close_container(dict, &entry);
+}
+
+static gboolean
+dict_add_int(DBusMessageIter *dict, const char *key, dbus_int32_t value)
+{
+  return dict_add(dict, key, DBUS_TYPE_INT32, &value);
+}
+
+static gboolean
+dict_add_string(DBusMessageIter *dict, const char *key, const char *value)
+{
+  return dict_add(dict, key, DBUS_TYPE_STRING, &value);
+}
+
+static gboolean
+append_event_fields(DBusMessageIter *dict, const Session *s,
+                    const MeepleEvent *e)
+{
+  guint fields = event_fields(e->type);
+  gboolean ok = TRUE;
+  if ((fields & F_SEAT) && e->player >= 0)
+    ok = ok && dict_add_int(dict, "seat", e->player);
+  if (fields & F_TILE)
+    ok = ok && dict_add_string(dict, "tile", tile_id(s->rules, e->tile));
+  if (fields & F_XY)
+    ok = ok && dict_add_int(dict, "x", e->x) && dict_add_int(dict, "y", e->y);
+  if (fields & F_SEGMENT) {
+    const char *seg = segment_name(s->game, e->x, e->y, e->segment);
+    if (seg)
+      ok = ok && dict_add_string(dict, "segment", seg);
+  }
+  if (fields & F_FIGURE)
+    ok = ok && dict_add_string(dict, "figure", figure_name(s->rules, e->figure));
+  if (fields & F_KIND)
+    ok = ok && dict_add_string(dict, "kind", kind_name(s->rules, e->kind));
+  if (fields & F_POINTS)
+    ok = ok && dict_add_int(dict, "points", e->points);
+  if (fields & F_ARG)
+    ok = ok && dict_add_int(dict, "arg", e->arg);
+  if (e->rule)
+    ok = ok && dict_add_string(dict, "rule", e->rule);
+  return ok;
+}
+
+gboolean
+marshal_append_events(DBusMessageIter *iter, const Session *s, guint64 first,
+                      guint64 last)
+{
+  DBusMessageIter array;
+  if (!dbus_message_iter_open_container(iter, DBUS_TYPE_ARRAY,
+                                        MEEPLE_DBUS_EVENT_SIG, &array))
+    return FALSE;
+  gboolean ok = TRUE;
+  last = MIN(last, (guint64)s->events->len);
+  for (guint64 i = first; ok && i < last; i++) {
+    const MeepleEvent *e = &g_array_index(s->events, MeepleEvent, i);
+    const char *type = meeple_rules_event_type_name(s->rules, e->type);
+    dbus_uint64_t seq = i + 1;
+    DBusMessageIter st, dict;
+    ok = dbus_message_iter_open_container(&array, DBUS_TYPE_STRUCT, NULL,
+                                          &st) &&
+         dbus_message_iter_append_basic(&st, DBUS_TYPE_UINT64, &seq) &&
+         append_string(&st, type ? type : "") &&
+         dbus_message_iter_open_container(&st, DBUS_TYPE_ARRAY, "{sv}",
+                                          &dict) &&
+         append_event_fields(&dict, s, e) &&
+         dbus_message_iter_close_container(&st, &dict) &&
+         dbus_message_iter_close_container(&array, &st);
+  }
+  return dbus_message_iter_close_container(iter, &array) && ok;
+}
+
+/* ---- catalog -------------------------------------------------------- */
+
+static GVariant *
+symbol_names(const MeepleRules *rules, guint32 bits)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("as"));
+  for (guint i = 0; i < 32; i++)
+    if (bits & (1u << i)) {
+      const char *name = meeple_rules_symbol_name(rules, i);
+      if (name)
+        g_variant_builder_add(&b, "s", name);
+    }
+  return g_variant_builder_end(&b);
+}
+
+static GVariant *
+tile_dict(const MeepleRules *rules, const MeepleTileType *t)
+{
+  GVariantBuilder segs;
+  g_variant_builder_init(&segs, G_VARIANT_TYPE("a(ssyyyqas)"));
+  for (guint i = 0; i < t->n_segments; i++) {
+    const MeepleSegment *seg = &t->segments[i];
+    g_variant_builder_add(&segs, "(ssyyyq@as)", seg->name,
+                          kind_name(rules, seg->kind), seg->edges,
+                          seg->halves, seg->pennants, seg->borders,
+                          symbol_names(rules, seg->symbols));
+  }
+  GVariantBuilder d;
+  g_variant_builder_init(&d, G_VARIANT_TYPE("a{sv}"));
+  g_variant_builder_add(&d, "{sv}", "id", g_variant_new_string(t->id));
+  g_variant_builder_add(&d, "{sv}", "tileset",
+                        g_variant_new_string(t->tileset ? t->tileset : ""));
+  g_variant_builder_add(&d, "{sv}", "count", g_variant_new_uint32(t->count));
+  g_variant_builder_add(&d, "{sv}", "edges",
+                        g_variant_new_fixed_array(G_VARIANT_TYPE_BYTE,
+                                                  t->edges, 4, 1));
+  g_variant_builder_add(&d, "{sv}", "symbols",
+                        symbol_names(rules, t->symbols));
+  g_variant_builder_add(&d, "{sv}", "segments", g_variant_builder_end(&segs));
+  return g_variant_builder_end(&d);
+}
+
+GVariant *
+marshal_catalog(const MeepleRules *rules)
+{
+  GVariantBuilder kinds, figs, tiles;
+  g_variant_builder_init(&kinds, G_VARIANT_TYPE("a(sss)"));
+  for (guint i = 0; i < meeple_rules_n_kinds(rules); i++) {
+    const MeepleKind *k = meeple_rules_kind(rules, i);
+    g_variant_builder_add(&kinds, "(sss)", k->name, k->code,
+                          shape_names[k->shape]);
+  }
+  g_variant_builder_init(&figs, G_VARIANT_TYPE("a(sb)"));
+  for (guint i = 0; i < meeple_rules_n_figure_types(rules); i++) {
+    const MeepleFigureType *f = meeple_rules_figure_type(rules, i);
+    g_variant_builder_add(&figs, "(sb)", f->name, f->neutral > 0);
+  }
+  g_variant_builder_init(&tiles, G_VARIANT_TYPE("aa{sv}"));
+  for (guint i = 0; i < meeple_rules_n_tile_types(rules); i++)
+    g_variant_builder_add_value(&tiles,
+                                tile_dict(rules,
+                                          meeple_rules_tile_type(rules, i)));
+  GVariantBuilder d;
+  g_variant_builder_init(&d, G_VARIANT_TYPE("a{sv}"));
+  g_variant_builder_add(&d, "{sv}", "kinds", g_variant_builder_end(&kinds));
+  g_variant_builder_add(&d, "{sv}", "figures", g_variant_builder_end(&figs));
+  g_variant_builder_add(&d, "{sv}", "tiles", g_variant_builder_end(&tiles));
+  return g_variant_builder_end(&d);
+}

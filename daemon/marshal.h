@@ -1,0 +1,47 @@
+/* marshal.h — a session as D-Bus values (GVariants of the types in
+ * data/org.meepled.Meepled1.Game.xml), and typed actions back into
+ * engine actions.  Only public information leaves here: never the seed,
+ * the tile order or anything else still hidden. */
+#ifndef MEEPLED_MARSHAL_H
+#define MEEPLED_MARSHAL_H
+
+#include <dbus/dbus.h>
+#include <glib.h>
+#include <meeple.h>
+
+#include "session.h"
+
+/* GetState's a{sv}. */
+GVariant *marshal_state(const Session *session);
+/* GetCatalog's a{sv}. */
+GVariant *marshal_catalog(const MeepleRules *rules);
+/* Appends the legal actions of the pending decision, a(sssiiussy).
+ * FALSE: out of memory. */
+gboolean marshal_append_actions(DBusMessageIter *iter,
+                                const Session *session,
+                                const MeepleDecision *decision);
+/* Appends the events with sequence numbers @first + 1 .. @last,
+ * a(tsa{sv}).  FALSE: out of memory. */
+gboolean marshal_append_events(DBusMessageIter *iter, const Session *session,
+                               guint64 first, guint64 last);
+/* The Seats property, a(ssbb). */
+GVariant *marshal_seats(const Session *session);
+/* The Scores property, ai. */
+GVariant *marshal_scores(const Session *session);
+
+/* Checks the shape of an Act action dictionary (a{sv}): known keys with
+ * the right types, exactly one of "index", "notation" and "kind".
+ * @has_guard/@guard: its "decision" key.  MEEPLED_ERROR_INVALID_ARGS
+ * otherwise.  Nothing about the game is looked at yet. */
+gboolean marshal_check_action(GVariant *dict, gboolean *has_guard,
+                              guint64 *guard, GError **error);
+/* The engine action a checked dictionary describes, for the pending
+ * decision @decision: MEEPLED_ERROR_ILLEGAL_ACTION for an index out of
+ * range, MEEPLED_ERROR_INVALID_ARGS for notation that does not parse or
+ * names (kind, tile, figure, segment) that do not exist. */
+gboolean marshal_resolve_action(const Session *session,
+                                const MeepleDecision *decision,
+                                GVariant *dict, MeepleAction *action,
+                                GError **error);
+
+#endif

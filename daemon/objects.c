@@ -1,0 +1,410 @@
+/* objects.c — table-driven D-Bus objects (objects.h): dispatch with
+ * signature checks, Properties, Introspectable, signal emission. */
+#include "config.h"
+
+#include <string.h>
+
+#include "dbus/names.h"
+#include "dbus/variant.h"
+#include "errors.h"
+#include "objects.h"
+
+#define PROPERTIES_IFACE "org.freedesktop.DBus.Properties"
+#define INTROSPECTABLE_IFACE "org.freedesktop.DBus.Introspectable"
+
+char *
+objects_signature(const ObjectArg *args)
+{
+  GString *sig = g_string_new(NULL);
+  for (const ObjectArg *a = args; a && a->name; a++)
+    g_string_append(sig, a->type);
+  return g_string_free(sig, FALSE);
+}
+
+static const ObjectMethod *
+find_method(const ObjectInterface *iface, const char *name)
+{
+  for (const ObjectMethod *m = iface->methods; m->name; m++)
+    if (strcmp(m->name, name) == 0)
+      return m;
+  return NULL;
+}
+
+static const ObjectProperty *
+find_property(const ObjectInterface *iface, const char *name)
+{
+  for (const ObjectProperty *p = iface->properties; p->name; p++)
+    if (strcmp(p->name, name) == 0)
+      return p;
+  return NULL;
+}
+
+/* Wraps @args (a tuple, floating or not) into a method return. */
+static DBusMessage *
+method_return(DBusMessage *call, GVariant *args)
+{
+  DBusMessage *reply = dbus_message_new_method_return(call);
+  if (!reply)
+    return NULL;
+  if (args) {
+    g_variant_ref_sink(args);
+    gboolean ok = meeple_dbus_message_append_args(reply, args);
+    g_variant_unref(args);
+    if (!ok) {
+      dbus_message_unref(reply);
+      return dbus_message_new_error(call, DBUS_ERROR_NO_MEMORY,
+                                    "The reply could not be built.");
+    }
+  }
+  return reply;
+}
+
+static void
+send_and_unref(DBusConnection *bus, DBusMessage *call, DBusMessage *reply)
+{
+  if (!reply)
+    return;
+  if (!dbus_message_get_no_reply(call))
+    dbus_connection_send(bus, reply, NULL);
+  dbus_message_unref(reply);
+}
+
+static char *
+describe_signature(const char *sig)
+{
+  return g_strdup_printf("(%s)", sig);
+}
+
+/* org.meepled.Meepled1.Error.InvalidArgs for a call whose signature is
+ * not the table's: no handler ever sees such a call. */
+static DBusMessage *
+wrong_signature(DBusMessage *call, const ObjectMethod *method)
+{
+  char *want = objects_signature(method->in);
+  char *w = describe_signature(want);
+  char *g = describe_signature(dbus_message_get_signature(call));
+  DBusMessage *reply = dbus_message_new_error_printf(
+    call, MEEPLE_DBUS_ERROR_INVALID_ARGS,
+    "%s takes the arguments %s, not %s.", method->name, w, g);
+  g_free(want);
+  g_free(w);
+  g_free(g);
+  return reply;
+}
+
+static DBusMessage *
+call_method(const ObjectMethod *method, gpointer object, DBusMessage *call)
+{
+  char *want = objects_signature(method->in);
+  gboolean same = strcmp(want, dbus_message_get_signature(call)) == 0;
+  g_free(want);
+  if (!same)
+    return wrong_signature(call, method);
+  GVariant *args = meeple_dbus_message_get_args(call);
+  if (!args)
+    return dbus_message_new_error(call, MEEPLE_DBUS_ERROR_INVALID_ARGS,
+                                  "The arguments could not be read.");
+  GVariant *out = NULL;
+  GError *error = NULL;
+  DBusMessage *direct = NULL;
+  gboolean ok;
+  if (method->append) {
+    direct = dbus_message_new_method_return(call);
+    DBusMessageIter iter;
+    dbus_message_iter_init_append(direct, &iter);
+    ok = method->append(object, dbus_message_get_sender(call), args, &iter,
+                        &error);
+    if (!ok)
+      g_clear_pointer(&direct, dbus_message_unref);
+  } else {
+    ok = method->func(object, dbus_message_get_sender(call), args, &out,
+                      &error);
+  }
+  g_variant_unref(args);
+  if (!ok) {
+    int code = error && error->domain == MEEPLED_ERROR ? error->code
+                                                       : MEEPLED_ERROR_FAILED;
+    DBusMessage *reply = dbus_message_new_error(
+      call, meepled_error_dbus_name(code),
+      error ? error->message : "The call failed.");
+    g_clear_error(&error);
+    if (out)
+      g_variant_unref(g_variant_ref_sink(out));
+    return reply;
+  }
+  return direct ? direct : method_return(call, out);
+}
+
+static DBusMessage *
+properties_call(const ObjectInterface *iface, gpointer object,
+                DBusMessage *call)
+{
+  const char *member = dbus_message_get_member(call);
+  const char *sig = dbus_message_get_signature(call);
+  GVariant *args = meeple_dbus_message_get_args(call);
+  DBusMessage *reply = NULL;
+  const char *iface_name = NULL, *prop_name = NULL;
+
+  if (strcmp(member, "Get") == 0 && strcmp(sig, "ss") == 0) {
+    g_variant_get(args, "(&s&s)", &iface_name, &prop_name);
+    const ObjectProperty *p = strcmp(iface_name, iface->name) == 0
+                                ? find_property(iface, prop_name)
+                                : NULL;
+    if (!p)
+      reply = dbus_message_new_error_printf(
+        call, DBUS_ERROR_UNKNOWN_PROPERTY, "No property %s on %s.",
+        prop_name, iface_name);
+    else
+      reply = method_return(call, g_variant_new("(v)", p->get(object)));
+  } else if (strcmp(member, "GetAll") == 0 && strcmp(sig, "s") == 0) {
+    g_variant_get(args, "(&s)", &iface_name);
+    GVariantBuilder b;
+    g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+    /* Other interfaces (or unknown ones) have no properties here. */
+    if (strcmp(iface_name, iface->name) == 0)
+      for (const ObjectProperty *p = iface->properties; p->name; p++)
+        g_variant_builder_add(&b, "{sv}", p->name, p->get(object));
+    reply = method_return(call, g_variant_new("(a{sv})", &b));
+  } else if (strcmp(member, "Set") == 0 && strcmp(sig, "ssv") == 0) {
+    g_variant_get(args, "(&s&s@v)", &iface_name, &prop_name, NULL);
+    reply = dbus_message_new_error_printf(
+      call, find_property(iface, prop_name) ? DBUS_ERROR_PROPERTY_READ_ONLY
+                                             : DBUS_ERROR_UNKNOWN_PROPERTY,
+      "Property %s of %s cannot be set.", prop_name, iface_name);
+  } else {
+    reply = dbus_message_new_error_printf(
+      call, DBUS_ERROR_INVALID_ARGS, "%s.%s does not take (%s).",
+      PROPERTIES_IFACE, member, sig);
+  }
+  if (args)
+    g_variant_unref(args);
+  return reply;
+}
+
+static void
+append_args(GString *xml, const ObjectArg *args, const char *direction)
+{
+  for (const ObjectArg *a = args; a && a->name; a++) {
+    g_string_append_printf(xml, "      <arg name=\"%s\" type=\"%s\"", a->name,
+                           a->type);
+    if (direction)
+      g_string_append_printf(xml, " direction=\"%s\"", direction);
+    g_string_append(xml, "/>\n");
+  }
+}
+
+/* The standard interfaces every object answers (libdbus itself answers
+ * Peer). */
+static const char standard_interfaces[] =
+  "  <interface name=\"org.freedesktop.DBus.Introspectable\">\n"
+  "    <method name=\"Introspect\">\n"
+  "      <arg name=\"xml_data\" type=\"s\" direction=\"out\"/>\n"
+  "    </method>\n"
+  "  </interface>\n"
+  "  <interface name=\"org.freedesktop.DBus.Peer\">\n"
+  "    <method name=\"Ping\"/>\n"
+  "    <method name=\"GetMachineId\">\n"
+  "      <arg name=\"machine_uuid\" type=\"s\" direction=\"out\"/>\n"
+  "    </method>\n"
+  "  </interface>\n"
+  "  <interface name=\"org.freedesktop.DBus.Properties\">\n"
+  "    <method name=\"Get\">\n"
+  "      <arg name=\"interface_name\" type=\"s\" direction=\"in\"/>\n"
+  "      <arg name=\"property_name\" type=\"s\" direction=\"in\"/>\n"
+  "      <arg name=\"value\" type=\"v\" direction=\"out\"/>\n"
+  "    </method>\n"
+  "    <method name=\"GetAll\">\n"
+  "      <arg name=\"interface_name\" type=\"s\" direction=\"in\"/>\n"
+  "      <arg name=\"props\" type=\"a{sv}\" direction=\"out\"/>\n"
+  "    </method>\n"
+  "    <method name=\"Set\">\n"
+  "      <arg name=\"interface_name\" type=\"s\" direction=\"in\"/>\n"
+  "      <arg name=\"property_name\" type=\"s\" direction=\"in\"/>\n"
+  "      <arg name=\"value\" type=\"v\" direction=\"in\"/>\n"
+  "    </method>\n"
+  "    <signal name=\"PropertiesChanged\">\n"
+  "      <arg name=\"interface_name\" type=\"s\"/>\n"
+  "      <arg name=\"changed_properties\" type=\"a{sv}\"/>\n"
+  "      <arg name=\"invalidated_properties\" type=\"as\"/>\n"
+  "    </signal>\n"
+  "  </interface>\n";
+
+static void
+append_interface(GString *xml, const ObjectInterface *iface)
+{
+  g_string_append_printf(xml, "  <interface name=\"%s\">\n", iface->name);
+  for (const ObjectMethod *m = iface->methods; m->name; m++) {
+    g_string_append_printf(xml, "    <method name=\"%s\">\n", m->name);
+    append_args(xml, m->in, "in");
+    append_args(xml, m->out, "out");
+    g_string_append(xml, "    </method>\n");
+  }
+  for (const ObjectSignal *s = iface->signals; s->name; s++) {
+    g_string_append_printf(xml, "    <signal name=\"%s\">\n", s->name);
+    append_args(xml, s->args, NULL);
+    g_string_append(xml, "    </signal>\n");
+  }
+  for (const ObjectProperty *p = iface->properties; p->name; p++)
+    g_string_append_printf(xml,
+                           "    <property name=\"%s\" type=\"%s\" "
+                           "access=\"read\"/>\n",
+                           p->name, p->type);
+  g_string_append(xml, "  </interface>\n");
+}
+
+static char *
+introspect(const ObjectClass *klass, const char *path, gboolean with_iface)
+{
+  GString *xml = g_string_new(DBUS_INTROSPECT_1_0_XML_DOCTYPE_DECL_NODE);
+  g_string_append(xml, "<node>\n");
+  if (with_iface) {
+    g_string_append(xml, standard_interfaces);
+    append_interface(xml, klass->iface);
+  }
+  char **children = klass->children ? klass->children(klass->data, path)
+                                    : NULL;
+  for (guint i = 0; children && children[i]; i++)
+    g_string_append_printf(xml, "  <node name=\"%s\"/>\n", children[i]);
+  g_strfreev(children);
+  g_string_append(xml, "</node>\n");
+  return g_string_free(xml, FALSE);
+}
+
+char *
+objects_introspect(const ObjectClass *klass, const char *path)
+{
+  return introspect(klass, path, TRUE);
+}
+
+static DBusHandlerResult
+handle_message(DBusConnection *bus, DBusMessage *call, void *data)
+{
+  const ObjectClass *klass = data;
+  if (dbus_message_get_type(call) != DBUS_MESSAGE_TYPE_METHOD_CALL)
+    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+
+  const char *path = dbus_message_get_path(call);
+  const char *iface = dbus_message_get_interface(call);
+  const char *member = dbus_message_get_member(call);
+  gpointer object = klass->lookup ? klass->lookup(klass->data, path)
+                                  : klass->data;
+
+  if (iface && strcmp(iface, INTROSPECTABLE_IFACE) == 0 &&
+      strcmp(member, "Introspect") == 0) {
+    /* A path between registered objects (".../game") is a plain node
+     * listing its children. */
+    char *xml = introspect(klass, path, object != NULL);
+    send_and_unref(bus, call, method_return(call, g_variant_new("(s)", xml)));
+    g_free(xml);
+    return DBUS_HANDLER_RESULT_HANDLED;
+  }
+  if (!object) {
+    send_and_unref(bus, call,
+                   dbus_message_new_error_printf(call,
+                                                 DBUS_ERROR_UNKNOWN_OBJECT,
+                                                 "No object at %s.", path));
+    return DBUS_HANDLER_RESULT_HANDLED;
+  }
+  if (iface && strcmp(iface, PROPERTIES_IFACE) == 0) {
+    send_and_unref(bus, call, properties_call(klass->iface, object, call));
+    return DBUS_HANDLER_RESULT_HANDLED;
+  }
+  const ObjectMethod *method = NULL;
+  if (!iface || strcmp(iface, klass->iface->name) == 0)
+    method = find_method(klass->iface, member);
+  if (!method) {
+    send_and_unref(bus, call,
+                   dbus_message_new_error_printf(
+                     call, DBUS_ERROR_UNKNOWN_METHOD,
+                     "No method %s on interface %s at %s.", member,
+                     iface ? iface : klass->iface->name, path));
+    return DBUS_HANDLER_RESULT_HANDLED;
+  }
+  send_and_unref(bus, call, call_method(method, object, call));
+  if (klass->after)
+    klass->after(object);
+  return DBUS_HANDLER_RESULT_HANDLED;
+}
+
+gboolean
+objects_register(DBusConnection *bus, const char *path, gboolean fallback,
+                 const ObjectClass *klass)
+{
+  static const DBusObjectPathVTable vtable = {
+    .message_function = handle_message,
+  };
+  DBusError err = DBUS_ERROR_INIT;
+  dbus_bool_t ok =
+    fallback ? dbus_connection_try_register_fallback(bus, path, &vtable,
+                                                     (void *)klass, &err)
+             : dbus_connection_try_register_object_path(bus, path, &vtable,
+                                                        (void *)klass, &err);
+  if (!ok) {
+    g_warning("cannot register %s: %s", path, err.message);
+    dbus_error_free(&err);
+  }
+  return ok;
+}
+
+void
+objects_emit(DBusConnection *bus, const char *path, const char *iface,
+             const char *name, GVariant *args)
+{
+  DBusMessage *signal = dbus_message_new_signal(path, iface, name);
+  if (args)
+    g_variant_ref_sink(args);
+  if (signal && (!args || meeple_dbus_message_append_args(signal, args)))
+    dbus_connection_send(bus, signal, NULL);
+  if (signal)
+    dbus_message_unref(signal);
+  if (args)
+    g_variant_unref(args);
+}
+
+void
+objects_emit_with(DBusConnection *bus, const char *path, const char *iface,
+                  const char *name,
+                  gboolean (*append)(DBusMessageIter *iter, gpointer data),
+                  gpointer data)
+{
+  DBusMessage *signal = dbus_message_new_signal(path, iface, name);
+  if (!signal)
+    return;
+  DBusMessageIter iter;
+  dbus_message_iter_init_append(signal, &iter);
+  if (append(&iter, data))
+    dbus_connection_send(bus, signal, NULL);
+  dbus_message_unref(signal);
+}
+
+void
+objects_emit_changed(DBusConnection *bus, const char *path,
+                     const ObjectInterface *iface, gpointer object,
+                     GHashTable **cache)
+{
+  gboolean first = *cache == NULL;
+  if (first)
+    *cache = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
+                                   (GDestroyNotify)g_variant_unref);
+  GVariantBuilder changed;
+  g_variant_builder_init(&changed, G_VARIANT_TYPE("a{sv}"));
+  gboolean any = FALSE;
+  for (const ObjectProperty *p = iface->properties; p->name; p++) {
+    GVariant *value = g_variant_ref_sink(p->get(object));
+    GVariant *old = g_hash_table_lookup(*cache, p->name);
+    if (!old || !g_variant_equal(old, value)) {
+      if (!first) {
+        g_variant_builder_add(&changed, "{sv}", p->name, value);
+        any = TRUE;
+      }
+      g_hash_table_replace(*cache, (gpointer)p->name, g_variant_ref(value));
+    }
+    g_variant_unref(value);
+  }
+  static const char *const none[] = { NULL };
+  GVariant *args = g_variant_new("(sa{sv}^as)", iface->name, &changed, none);
+  if (any)
+    objects_emit(bus, path, PROPERTIES_IFACE, "PropertiesChanged", args);
+  else
+    g_variant_unref(g_variant_ref_sink(args));
+}

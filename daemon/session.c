@@ -1,0 +1,342 @@
+/* session.c — seats, tokens, authority and the event log (session.h). */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "errors.h"
+#include "session.h"
+
+static void
+append_events(Session *s, const MeepleEvent *events, gsize n)
+{
+  g_array_append_vals(s->events, events, n);
+}
+
+Session *
+session_new(const char *id, const char *name, MeepleRules *rules,
+            const MeepleGameConfig *config, const char *const *seat_kinds,
+            GError **error)
+{
+  GError *local = NULL;
+  MeepleGame *game = meeple_game_new(rules, config, &local);
+  if (!game) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS, "%s",
+                local->message);
+    g_error_free(local);
+    return NULL;
+  }
+  Session *s = g_new0(Session, 1);
+  s->id = g_strdup(id);
+  s->name = g_strdup(name ? name : "");
+  s->rules = meeple_rules_ref(rules);
+  s->game = game;
+  s->n_seats = config->n_players;
+  for (guint i = 0; i < s->n_seats; i++) {
+    s->seats[i].name = g_strdup_printf("Player %u", i + 1);
+    s->seats[i].kind = g_strdup(seat_kinds ? seat_kinds[i] : "human");
+  }
+  s->events = g_array_new(FALSE, FALSE, sizeof(MeepleEvent));
+  gsize n;
+  const MeepleEvent *initial = meeple_game_initial_events(game, &n);
+  append_events(s, initial, n);
+  return s;
+}
+
+static void
+clear_seat(SessionSeat *seat)
+{
+  g_clear_pointer(&seat->token, g_free);
+  g_clear_pointer(&seat->holder, g_free);
+  seat->taken = FALSE;
+}
+
+void
+session_free(Session *s)
+{
+  if (!s)
+    return;
+  for (guint i = 0; i < s->n_seats; i++) {
+    clear_seat(&s->seats[i]);
+    g_free(s->seats[i].name);
+    g_free(s->seats[i].kind);
+  }
+  meeple_game_free(s->game);
+  meeple_rules_unref(s->rules);
+  g_array_free(s->events, TRUE);
+  g_free(s->id);
+  g_free(s->name);
+  g_free(s);
+}
+
+SessionStatus
+session_status(const Session *s)
+{
+  if (!s->started)
+    return SESSION_WAITING;
+  return meeple_game_is_over(s->game) ? SESSION_OVER : SESSION_PLAYING;
+}
+
+const char *
+session_status_name(SessionStatus status)
+{
+  static const char *const names[] = { "waiting", "playing", "over" };
+  return names[status];
+}
+
+guint64
+session_sequence(const Session *s)
+{
+  return s->events->len;
+}
+
+guint64
+session_decision_id(const Session *s)
+{
+  gsize n;
+  meeple_game_history(s->game, &n);
+  return n;
+}
+
+guint
+session_free_seats(const Session *s)
+{
+  guint n = 0;
+  for (guint i = 0; i < s->n_seats; i++)
+    n += !s->seats[i].taken;
+  return n;
+}
+
+/* 128 bits from the kernel's generator: a token must not be guessable
+ * from the daemon's other output, so GLib's PRNG will not do. */
+static char *
+new_token(void)
+{
+  guint8 bytes[16];
+  FILE *f = fopen("/dev/urandom", "rb");
+  gboolean ok = f && fread(bytes, 1, sizeof bytes, f) == sizeof bytes;
+  if (f)
+    fclose(f);
+  if (!ok)
+    for (guint i = 0; i < sizeof bytes; i++)
+      bytes[i] = (guint8)g_random_int();
+  GString *hex = g_string_sized_new(33);
+  for (guint i = 0; i < sizeof bytes; i++)
+    g_string_append_printf(hex, "%02x", bytes[i]);
+  return g_string_free(hex, FALSE);
+}
+
+static int
+pick_free_seat(const Session *s, const char *kind)
+{
+  for (guint i = 0; i < s->n_seats; i++)
+    if (!s->seats[i].taken && (!kind || strcmp(kind, s->seats[i].kind) == 0))
+      return (int)i;
+  return -1;
+}
+
+gboolean
+session_join(Session *s, const char *holder, const char *name, int seat,
+             const char *kind, guint *seat_out, char **token_out,
+             GError **error)
+{
+  if (s->started) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_ALREADY_STARTED,
+                "Game %s has already started; a player who left can come "
+                "back with their seat token (Reclaim).", s->id);
+    return FALSE;
+  }
+  if (seat >= (int)s->n_seats) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                "Game %s has seats 0 to %u; there is no seat %d.", s->id,
+                s->n_seats - 1, seat);
+    return FALSE;
+  }
+  if (seat >= 0 && s->seats[seat].taken) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_SEAT_TAKEN,
+                "Seat %d of game %s is already taken by %s.", seat, s->id,
+                s->seats[seat].name);
+    return FALSE;
+  }
+  if (seat < 0)
+    seat = pick_free_seat(s, kind);
+  if (seat < 0) {
+    if (kind)
+      g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_GAME_FULL,
+                  "Game %s has no free seat for a %s.", s->id, kind);
+    else
+      g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_GAME_FULL,
+                  "Game %s is full: all %u seats are taken.", s->id,
+                  s->n_seats);
+    return FALSE;
+  }
+  SessionSeat *st = &s->seats[seat];
+  st->taken = TRUE;
+  st->token = new_token();
+  st->holder = g_strdup(holder);
+  if (name && *name) {
+    g_free(st->name);
+    st->name = g_strdup(name);
+  }
+  *seat_out = (guint)seat;
+  *token_out = g_strdup(st->token);
+  return TRUE;
+}
+
+gboolean
+session_reclaim(Session *s, const char *holder, const char *token,
+                guint *seat_out, GError **error)
+{
+  for (guint i = 0; i < s->n_seats; i++) {
+    SessionSeat *st = &s->seats[i];
+    if (st->taken && strcmp(st->token, token) == 0) {
+      g_free(st->holder);
+      st->holder = g_strdup(holder);
+      *seat_out = i;
+      return TRUE;
+    }
+  }
+  g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_BAD_TOKEN,
+              "That token belongs to no seat of game %s.", s->id);
+  return FALSE;
+}
+
+gboolean
+session_holds(const Session *s, const char *holder, guint seat)
+{
+  return seat < s->n_seats && s->seats[seat].holder &&
+         strcmp(s->seats[seat].holder, holder) == 0;
+}
+
+static gboolean
+check_seat_number(const Session *s, guint seat, GError **error)
+{
+  if (seat < s->n_seats)
+    return TRUE;
+  g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+              "Game %s has seats 0 to %u; there is no seat %u.", s->id,
+              s->n_seats - 1, seat);
+  return FALSE;
+}
+
+static gboolean
+check_holder(const Session *s, const char *holder, guint seat, GError **error)
+{
+  if (session_holds(s, holder, seat))
+    return TRUE;
+  g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NOT_SEATED,
+              "You do not hold seat %u of game %s.", seat, s->id);
+  return FALSE;
+}
+
+gboolean
+session_leave(Session *s, const char *holder, guint seat, GError **error)
+{
+  if (!check_seat_number(s, seat, error) ||
+      !check_holder(s, holder, seat, error))
+    return FALSE;
+  SessionSeat *st = &s->seats[seat];
+  if (s->started) {
+    /* The game goes on with the seat; its token brings a player back. */
+    g_clear_pointer(&st->holder, g_free);
+  } else {
+    clear_seat(st);
+    g_free(st->name);
+    st->name = g_strdup_printf("Player %u", seat + 1);
+  }
+  return TRUE;
+}
+
+gboolean
+session_start(Session *s, const char *holder, GError **error)
+{
+  if (s->started) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_ALREADY_STARTED,
+                "Game %s has already started.", s->id);
+    return FALSE;
+  }
+  gboolean seated = FALSE;
+  for (guint i = 0; i < s->n_seats; i++)
+    seated |= session_holds(s, holder, i);
+  if (!seated) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NOT_SEATED,
+                "Only a player of game %s can start it; join a seat first.",
+                s->id);
+    return FALSE;
+  }
+  guint free_seats = session_free_seats(s);
+  if (free_seats > 0) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NOT_READY,
+                "Game %s cannot start yet: %u of its %u seats %s free.",
+                s->id, free_seats, s->n_seats, free_seats == 1 ? "is" : "are");
+    return FALSE;
+  }
+  s->started = TRUE;
+  return TRUE;
+}
+
+gboolean
+session_may_act(Session *s, const char *holder, guint seat,
+                gboolean has_guard, guint64 guard, GError **error)
+{
+  if (!check_seat_number(s, seat, error))
+    return FALSE;
+  if (!s->started) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NOT_STARTED,
+                "Game %s has not started yet.", s->id);
+    return FALSE;
+  }
+  const MeepleDecision *d = meeple_game_decision(s->game);
+  if (!d) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_GAME_OVER,
+                "Game %s is over.", s->id);
+    return FALSE;
+  }
+  if (!check_holder(s, holder, seat, error))
+    return FALSE;
+  if (d->player != seat) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NOT_YOUR_TURN,
+                "It is not seat %u's decision: %s (seat %u) decides.", seat,
+                s->seats[d->player].name, d->player);
+    return FALSE;
+  }
+  if (has_guard && guard != session_decision_id(s)) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STALE_DECISION,
+                "Decision %" G_GUINT64_FORMAT " is no longer pending; the "
+                "pending one is %" G_GUINT64_FORMAT ".",
+                guard, session_decision_id(s));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+session_apply(Session *s, const MeepleAction *action, GError **error)
+{
+  const MeepleEvent *events;
+  gsize n;
+  GError *local = NULL;
+  if (!meeple_game_apply(s->game, action, &events, &n, &local)) {
+    g_set_error(error, MEEPLED_ERROR,
+                local->code == MEEPLE_ERROR_GAME_OVER
+                  ? MEEPLED_ERROR_GAME_OVER
+                  : MEEPLED_ERROR_ILLEGAL_ACTION,
+                "%s", local->message);
+    g_error_free(local);
+    return FALSE;
+  }
+  append_events(s, events, n);
+  return TRUE;
+}
+
+gboolean
+session_holder_gone(Session *s, const char *holder)
+{
+  gboolean any = FALSE;
+  for (guint i = 0; i < s->n_seats; i++)
+    if (s->seats[i].holder && strcmp(s->seats[i].holder, holder) == 0) {
+      g_clear_pointer(&s->seats[i].holder, g_free);
+      any = TRUE;
+    }
+  return any;
+}

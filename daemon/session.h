@@ -1,0 +1,91 @@
+/* session.h — one game session: the engine's game, its seats and who
+ * holds them, and the numbered event log.  No D-Bus here: the Game object
+ * (game-object.c) publishes a session; every rule of authority lives in
+ * this file, so it reads the same whatever transport calls it.
+ *
+ * Authority (doc/dbus-api.md, "Seats"): a seat is free until someone
+ * joins it; joining hands out a token.  The holder is a bus connection
+ * (its unique name).  Only the holder may act for the seat; whoever
+ * presents the token becomes the holder (Reclaim).  Everybody else is a
+ * spectator.  Every failing call leaves the session unchanged. */
+#ifndef MEEPLED_SESSION_H
+#define MEEPLED_SESSION_H
+
+#include <glib.h>
+#include <meeple.h>
+
+typedef enum {
+  SESSION_WAITING = 0,
+  SESSION_PLAYING,
+  SESSION_OVER,
+} SessionStatus;
+
+typedef struct {
+  char *name;     /* player's name; "Player N" until joined */
+  char *kind;     /* "human" or "bot" (what the creator asked for) */
+  gboolean taken; /* joined, token issued */
+  char *token;    /* 32 hex digits while taken */
+  char *holder;   /* unique bus name acting for the seat, or NULL */
+} SessionSeat;
+
+typedef struct {
+  char *id;
+  char *name;
+  MeepleRules *rules;
+  MeepleGame *game;
+  guint n_seats;
+  SessionSeat seats[MEEPLE_MAX_PLAYERS];
+  gboolean started;
+  /* MeepleEvent; event i has sequence number i + 1.  Events are copied
+   * from the engine; their rule strings are static (core or resident
+   * plugin modules). */
+  GArray *events;
+} Session;
+
+/* Creates a session (the game exists, waiting for players).  @seat_kinds
+ * has one entry per seat or is NULL (all "human").  MEEPLED_ERROR_INVALID
+ * _ARGS when the engine refuses the configuration. */
+Session *session_new(const char *id, const char *name, MeepleRules *rules,
+                     const MeepleGameConfig *config,
+                     const char *const *seat_kinds, GError **error);
+void session_free(Session *session);
+
+SessionStatus session_status(const Session *session);
+const char *session_status_name(SessionStatus status);
+/* Sequence number of the last event (0 before any). */
+guint64 session_sequence(const Session *session);
+/* Id of the pending decision: the number of accepted actions. */
+guint64 session_decision_id(const Session *session);
+guint session_free_seats(const Session *session);
+
+/* Takes a free seat for @holder: @seat (>= 0) or the lowest free one of
+ * @kind (NULL: any kind).  @name NULL keeps "Player N".  Returns the seat
+ * and a new token. */
+gboolean session_join(Session *session, const char *holder, const char *name,
+                      int seat, const char *kind, guint *seat_out,
+                      char **token_out, GError **error);
+/* Makes @holder the holder of the seat @token belongs to. */
+gboolean session_reclaim(Session *session, const char *holder,
+                         const char *token, guint *seat_out, GError **error);
+gboolean session_leave(Session *session, const char *holder, guint seat,
+                       GError **error);
+gboolean session_start(Session *session, const char *holder, GError **error);
+
+/* Checks everything about acting for @seat except the action itself:
+ * started, not over, @holder holds @seat, it is @seat's decision, and
+ * @guard (when @has_guard) is the pending decision's id. */
+gboolean session_may_act(Session *session, const char *holder, guint seat,
+                         gboolean has_guard, guint64 guard, GError **error);
+/* Applies @action for @seat (after session_may_act()).  Events it caused
+ * are appended to the log. */
+gboolean session_apply(Session *session, const MeepleAction *action,
+                       GError **error);
+
+/* Forgets @holder as the holder of any seat (its connection closed);
+ * TRUE when it held one.  Its seats keep their tokens. */
+gboolean session_holder_gone(Session *session, const char *holder);
+/* Whether @holder holds @seat. */
+gboolean session_holds(const Session *session, const char *holder,
+                       guint seat);
+
+#endif

@@ -1,0 +1,2176 @@
+/* tests/test-dbus-api.c — meepled's D-Bus API against a real bus.
+ *
+ * Every test runs a private dbus-daemon (tests/dbusfixture.c) whose
+ * service directory activates the built meepled; the test's first call
+ * starts the daemon, and the teardown stops it with SIGTERM and checks
+ * that it exited with status 0 (so a crash, or a leak under
+ * LeakSanitizer, fails the test that caused it).  The client is GIO's
+ * GDBus, independent of the project's own libdbus code.
+ *
+ * The API is data/org.meepled.Meepled1.{Manager,Game}.xml and
+ * doc/dbus-api.md.  Every error a test provokes is checked by its exact
+ * D-Bus name, and the game (GetState, GetEvents, the properties, the
+ * pending decision) must be the same after it as before (DESIGN invariant
+ * 5: an error changes nothing). */
+#include <check.h>
+#include <gio/gio.h>
+#include <string.h>
+
+#include "dbusfixture.h"
+#include "testutil.h"
+
+#define PROPS_IFACE "org.freedesktop.DBus.Properties"
+#define WAIT_MS 10000
+
+/* ---- fixture ----------------------------------------------------------- */
+
+static void
+setup(void)
+{
+  GError *error = NULL;
+  if (!fixture_start(&error))
+    ck_abort_msg("cannot start the private bus: %s", error->message);
+}
+
+static void
+teardown(void)
+{
+  int status = -1;
+  gboolean ended = fixture_stop_daemon(&status);
+  fixture_stop();
+  ck_assert_msg(ended, "meepled did not exit within 20 s of SIGTERM");
+  ck_assert_msg(status == -1 || status == 0,
+                "meepled exited with status %d after SIGTERM (crash or leak? "
+                "see its stderr above)",
+                status);
+}
+
+/* ---- calls ------------------------------------------------------------- */
+
+static GDBusConnection *
+conn_new(void)
+{
+  GError *error = NULL;
+  GDBusConnection *c = fixture_connect(&error);
+  ck_assert_msg(c != NULL, "cannot connect to the bus: %s",
+                error ? error->message : "?");
+  return c;
+}
+
+static void
+conn_close(GDBusConnection *c)
+{
+  g_dbus_connection_close_sync(c, NULL, NULL);
+  g_object_unref(c);
+}
+
+/* A GVariant from its text form (GVariant text format) of type @type. */
+static GVariant *
+parse(const char *type, const char *text)
+{
+  GError *error = NULL;
+  GVariant *v =
+      g_variant_parse(type ? G_VARIANT_TYPE(type) : NULL, text, NULL, NULL,
+                      &error);
+  ck_assert_msg(v != NULL, "bad GVariant text '%s': %s", text,
+                error ? error->message : "?");
+  return v;
+}
+
+static GVariant *
+call_ok_(int line, GDBusConnection *c, const char *path, const char *iface,
+         const char *method, GVariant *args, const char *type)
+{
+  GError *error = NULL;
+  GVariant *r = fixture_call(c, path, iface, method, args,
+                             type ? G_VARIANT_TYPE(type) : NULL, &error);
+  if (!r) {
+    g_autofree char *name = fixture_error_name(error);
+    ck_abort_msg("line %d: %s.%s on %s failed: %s (%s)", line, iface, method,
+                 path, error->message, name ? name : "local error");
+  }
+  return r;
+}
+
+/* Calls and returns the D-Bus error name (g_free); fails when the call
+ * succeeds. */
+static char *
+call_fails_(int line, GDBusConnection *c, const char *path, const char *iface,
+            const char *method, GVariant *args)
+{
+  GError *error = NULL;
+  g_autoptr(GVariant) r =
+      fixture_call(c, path, iface, method, args, NULL, &error);
+  if (r) {
+    g_autofree char *text = g_variant_print(r, TRUE);
+    ck_abort_msg("line %d: %s.%s on %s succeeded (%s), expected an error",
+                 line, iface, method, path, text);
+  }
+  char *name = fixture_error_name(error);
+  ck_assert_msg(name != NULL, "line %d: %s.%s: not a D-Bus error: %s", line,
+                iface, method, error->message);
+  ck_assert_msg(error->message && *error->message,
+                "line %d: %s.%s: error %s without a message", line, iface,
+                method, name);
+  g_error_free(error);
+  return name;
+}
+
+static void
+call_err_(int line, GDBusConnection *c, const char *path, const char *iface,
+          const char *method, GVariant *args, const char *want)
+{
+  g_autofree char *name = call_fails_(line, c, path, iface, method, args);
+  ck_assert_msg(strcmp(name, want) == 0, "line %d: %s.%s: error %s, want %s",
+                line, iface, method, name, want);
+}
+
+#define call_ok(c, p, i, m, a, t) call_ok_(__LINE__, c, p, i, m, a, t)
+#define mgr_ok(c, m, a, t) \
+  call_ok_(__LINE__, c, FX_MANAGER_PATH, FX_MANAGER_IFACE, m, a, t)
+#define game_ok(c, p, m, a, t) call_ok_(__LINE__, c, p, FX_GAME_IFACE, m, a, t)
+
+static GVariant *
+get_prop(GDBusConnection *c, const char *path, const char *iface,
+         const char *name)
+{
+  g_autoptr(GVariant) r =
+      call_ok(c, path, PROPS_IFACE, "Get", g_variant_new("(ss)", iface, name),
+              "(v)");
+  GVariant *v;
+  g_variant_get(r, "(v)", &v);
+  return v;
+}
+
+static GVariant *
+game_prop(GDBusConnection *c, const char *path, const char *name)
+{
+  return get_prop(c, path, FX_GAME_IFACE, name);
+}
+
+static char *
+game_prop_string(GDBusConnection *c, const char *path, const char *name)
+{
+  g_autoptr(GVariant) v = game_prop(c, path, name);
+  return g_variant_dup_string(v, NULL);
+}
+
+static guint64
+game_sequence(GDBusConnection *c, const char *path)
+{
+  g_autoptr(GVariant) v = game_prop(c, path, "Sequence");
+  return g_variant_get_uint64(v);
+}
+
+/* ---- "an error changes nothing" --------------------------------------- */
+
+/* Everything observable about a game: state, event log, properties, and
+ * the pending decision (or the error GetDecision gives). */
+static GVariant *
+game_snapshot(GDBusConnection *c, const char *path)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("av"));
+  g_variant_builder_add(&b, "v",
+                        call_ok(c, path, FX_GAME_IFACE, "GetState", NULL,
+                                "(a{sv})"));
+  g_variant_builder_add(&b, "v",
+                        call_ok(c, path, FX_GAME_IFACE, "GetEvents",
+                                g_variant_new("(t)", (guint64)0),
+                                "(a(tsa{sv}))"));
+  g_variant_builder_add(&b, "v",
+                        call_ok(c, path, PROPS_IFACE, "GetAll",
+                                g_variant_new("(s)", FX_GAME_IFACE),
+                                "(a{sv})"));
+  GError *error = NULL;
+  GVariant *d = fixture_call(c, path, FX_GAME_IFACE, "GetDecision", NULL,
+                             NULL, &error);
+  if (!d) {
+    g_autofree char *name = fixture_error_name(error);
+    d = g_variant_new_string(name ? name : error->message);
+    g_error_free(error);
+  }
+  g_variant_builder_add(&b, "v", d);
+  return g_variant_ref_sink(g_variant_builder_end(&b));
+}
+
+static GVariant *
+manager_snapshot(GDBusConnection *c)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("av"));
+  g_variant_builder_add(&b, "v", mgr_ok(c, "ListGames", NULL, "(a(soa{sv}))"));
+  g_variant_builder_add(&b, "v",
+                        call_ok(c, FX_MANAGER_PATH, PROPS_IFACE, "GetAll",
+                                g_variant_new("(s)", FX_MANAGER_IFACE),
+                                "(a{sv})"));
+  return g_variant_ref_sink(g_variant_builder_end(&b));
+}
+
+static void
+assert_same_(int line, const char *what, GVariant *before, GVariant *after)
+{
+  if (!g_variant_equal(before, after)) {
+    g_autofree char *b = g_variant_print(before, FALSE);
+    g_autofree char *a = g_variant_print(after, FALSE);
+    ck_abort_msg("line %d: %s changed the game:\n  before: %.3000s\n"
+                 "  after:  %.3000s",
+                 line, what, b, a);
+  }
+}
+
+/* Calls a Game method that must fail with @want, and checks (through
+ * @observer, any connection) that the game did not change. */
+static void
+game_err_(int line, GDBusConnection *c, GDBusConnection *observer,
+          const char *path, const char *iface, const char *method,
+          GVariant *args, const char *want)
+{
+  g_autoptr(GVariant) before = game_snapshot(observer, path);
+  g_autofree char *a = args ? g_variant_print(args, TRUE) : g_strdup("()");
+  g_autofree char *what = g_strdup_printf("%s%s", method, a);
+  g_autofree char *name = call_fails_(line, c, path, iface, method, args);
+  ck_assert_msg(strcmp(name, want) == 0, "line %d: %s: error %s, want %s",
+                line, what, name, want);
+  g_autoptr(GVariant) after = game_snapshot(observer, path);
+  assert_same_(line, what, before, after);
+}
+
+#define game_err(c, p, m, a, e) \
+  game_err_(__LINE__, c, c, p, FX_GAME_IFACE, m, a, FX_ERROR(e))
+#define game_err_obs(c, o, p, m, a, e) \
+  game_err_(__LINE__, c, o, p, FX_GAME_IFACE, m, a, FX_ERROR(e))
+
+/* A Manager method that must fail with @want, changing no game. */
+static void
+mgr_err_(int line, GDBusConnection *c, const char *method, GVariant *args,
+         const char *want)
+{
+  g_autoptr(GVariant) before = manager_snapshot(c);
+  g_autofree char *a = args ? g_variant_print(args, TRUE) : g_strdup("()");
+  g_autofree char *what = g_strdup_printf("%s%s", method, a);
+  g_autofree char *name =
+      call_fails_(line, c, FX_MANAGER_PATH, FX_MANAGER_IFACE, method, args);
+  ck_assert_msg(strcmp(name, want) == 0, "line %d: %s: error %s, want %s",
+                line, what, name, want);
+  g_autoptr(GVariant) after = manager_snapshot(c);
+  assert_same_(line, what, before, after);
+}
+
+#define mgr_err(c, m, a, e) mgr_err_(__LINE__, c, m, a, FX_ERROR(e))
+
+/* ---- games, seats, actions -------------------------------------------- */
+
+/* CreateGame with @options in GVariant text ("{'seats': <uint32 3>}");
+ * returns the path, the id in *@id when not NULL. */
+static char *
+create_(int line, GDBusConnection *c, const char *options, char **id)
+{
+  g_autoptr(GVariant) r = call_ok_(
+      line, c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "CreateGame",
+      g_variant_new("(@a{sv})", parse("a{sv}", options)), "(os)");
+  char *path, *gid;
+  g_variant_get(r, "(os)", &path, &gid);
+  g_autofree char *want = g_strconcat(FX_GAME_PATH_PREFIX, gid, NULL);
+  ck_assert_msg(strcmp(path, want) == 0, "line %d: game %s has path %s",
+                line, gid, path);
+  ck_assert_msg(g_variant_is_object_path(path) && *gid,
+                "line %d: bad id '%s'", line, gid);
+  if (id)
+    *id = gid;
+  else
+    g_free(gid);
+  return path;
+}
+#define create(c, o, id) create_(__LINE__, c, o, id)
+
+static gboolean
+is_token(const char *t)
+{
+  if (strlen(t) != 32)
+    return FALSE;
+  for (const char *p = t; *p; p++)
+    if (!g_ascii_isxdigit(*p))
+      return FALSE;
+  return TRUE;
+}
+
+/* Join with @options (GVariant text); returns the seat, the token in
+ * *@token (g_free) when not NULL. */
+static guint
+join_(int line, GDBusConnection *c, const char *path, const char *options,
+      char **token)
+{
+  g_autoptr(GVariant) r =
+      call_ok_(line, c, path, FX_GAME_IFACE, "Join",
+               g_variant_new("(@a{sv})", parse("a{sv}", options)), "(us)");
+  guint seat;
+  char *t;
+  g_variant_get(r, "(us)", &seat, &t);
+  ck_assert_msg(is_token(t), "line %d: token '%s' is not 32 hex digits", line,
+                t);
+  if (token)
+    *token = t;
+  else
+    g_free(t);
+  return seat;
+}
+#define join(c, p, o, t) join_(__LINE__, c, p, o, t)
+
+static void
+start(GDBusConnection *c, const char *path)
+{
+  g_autoptr(GVariant) r = game_ok(c, path, "Start", NULL, "()");
+}
+
+/* Act for @seat with @action (GVariant text of an a{sv}); returns the
+ * sequence number of the reply. */
+static guint64
+act_(int line, GDBusConnection *c, const char *path, guint seat,
+     const char *action)
+{
+  g_autoptr(GVariant) r = call_ok_(
+      line, c, path, FX_GAME_IFACE, "Act",
+      g_variant_new("(u@a{sv})", seat, parse("a{sv}", action)), "(t)");
+  guint64 seq;
+  g_variant_get(r, "(t)", &seq);
+  return seq;
+}
+#define act(c, p, s, a) act_(__LINE__, c, p, s, a)
+
+/* Act arguments for an error case. */
+static GVariant *
+act_args(guint seat, const char *action)
+{
+  return g_variant_new("(u@a{sv})", seat, parse("a{sv}", action));
+}
+
+typedef struct {
+  guint64 id;
+  guint seat;
+  char *kind;
+  GVariant *actions; /* a(sssiiussy) */
+} Decision;
+
+static void
+decision_clear(Decision *d)
+{
+  g_clear_pointer(&d->kind, g_free);
+  g_clear_pointer(&d->actions, g_variant_unref);
+}
+
+static void
+get_decision(GDBusConnection *c, const char *path, Decision *d)
+{
+  g_autoptr(GVariant) r =
+      game_ok(c, path, "GetDecision", NULL, "(tussa(sssiiussy))");
+  g_autofree char *description = NULL;
+  g_variant_get(r, "(tuss@a(sssiiussy))", &d->id, &d->seat, &d->kind,
+                &description, &d->actions);
+  ck_assert_msg(*d->kind, "decision %" G_GUINT64_FORMAT " has no kind",
+                d->id);
+  ck_assert_msg(g_variant_n_children(d->actions) > 0,
+                "decision %" G_GUINT64_FORMAT " lists no action", d->id);
+}
+
+/* The notation of action @i of @d (g_free). */
+static char *
+decision_notation(const Decision *d, gsize i)
+{
+  g_autoptr(GVariant) a = g_variant_get_child_value(d->actions, i);
+  g_autoptr(GVariant) n = g_variant_get_child_value(a, 0);
+  return g_variant_dup_string(n, NULL);
+}
+
+static GVariant *
+get_state(GDBusConnection *c, const char *path)
+{
+  g_autoptr(GVariant) r = game_ok(c, path, "GetState", NULL, "(a{sv})");
+  return g_variant_get_child_value(r, 0);
+}
+
+static GVariant *
+get_events(GDBusConnection *c, const char *path, guint64 since)
+{
+  g_autoptr(GVariant) r = game_ok(c, path, "GetEvents",
+                                  g_variant_new("(t)", since),
+                                  "(a(tsa{sv}))");
+  return g_variant_get_child_value(r, 0);
+}
+
+static char *
+state_string(GVariant *state, const char *key)
+{
+  g_autoptr(GVariant) v =
+      g_variant_lookup_value(state, key, G_VARIANT_TYPE_STRING);
+  ck_assert_msg(v != NULL, "GetState has no \"%s\" s", key);
+  return g_variant_dup_string(v, NULL);
+}
+
+static guint32
+state_uint(GVariant *state, const char *key)
+{
+  g_autoptr(GVariant) v =
+      g_variant_lookup_value(state, key, G_VARIANT_TYPE_UINT32);
+  ck_assert_msg(v != NULL, "GetState has no \"%s\" u", key);
+  return g_variant_get_uint32(v);
+}
+
+/* Seat @i of the Seats property: name, kind, taken, connected. */
+static void
+seat_info(GDBusConnection *c, const char *path, guint i, char **name,
+          char **kind, gboolean *taken, gboolean *connected)
+{
+  g_autoptr(GVariant) seats = game_prop(c, path, "Seats");
+  ck_assert_msg(i < g_variant_n_children(seats), "no seat %u in Seats", i);
+  g_autoptr(GVariant) s = g_variant_get_child_value(seats, i);
+  char *n, *k;
+  gboolean t, cn;
+  g_variant_get(s, "(ssbb)", &n, &k, &t, &cn);
+  if (name) *name = n; else g_free(n);
+  if (kind) *kind = k; else g_free(k);
+  if (taken) *taken = t;
+  if (connected) *connected = cn;
+}
+
+static gboolean
+seat_connected(GDBusConnection *c, const char *path, guint i)
+{
+  gboolean connected;
+  seat_info(c, path, i, NULL, NULL, NULL, &connected);
+  return connected;
+}
+
+static gboolean
+seat_taken(GDBusConnection *c, const char *path, guint i)
+{
+  gboolean taken;
+  seat_info(c, path, i, NULL, NULL, &taken, NULL);
+  return taken;
+}
+
+/* Iterates the main context until @cond(@data) or @ms pass. */
+static gboolean
+wait_for(gboolean (*cond)(gpointer), gpointer data, guint ms)
+{
+  gint64 deadline = g_get_monotonic_time() + (gint64)ms * 1000;
+  while (!cond(data)) {
+    if (g_get_monotonic_time() > deadline)
+      return FALSE;
+    if (!g_main_context_iteration(NULL, FALSE))
+      g_usleep(500);
+  }
+  return TRUE;
+}
+
+/* Takes the pending decision with a random legal action by whoever holds
+ * the deciding seat (@holders[seat]); returns FALSE when the game is over
+ * instead. */
+static gboolean
+play_one(GDBusConnection **holders, const char *path, GRand *rand)
+{
+  g_autofree char *status = game_prop_string(holders[0], path, "Status");
+  if (strcmp(status, "over") == 0)
+    return FALSE;
+  ck_assert_str_eq(status, "playing");
+  Decision d = { 0 };
+  get_decision(holders[0], path, &d);
+  guint n = (guint)g_variant_n_children(d.actions);
+  guint pick = (guint)g_rand_int_range(rand, 0, (gint32)n);
+  g_autofree char *action = g_strdup_printf(
+      "{'index': <uint32 %u>, 'decision': <uint64 %" G_GUINT64_FORMAT ">}",
+      pick, d.id);
+  ck_assert_msg(holders[d.seat] != NULL, "nobody holds seat %u", d.seat);
+  guint64 seq = act(holders[d.seat], path, d.seat, action);
+  ck_assert_uint_eq(seq, game_sequence(holders[0], path));
+  decision_clear(&d);
+  return TRUE;
+}
+
+/* Plays to the end; returns the number of actions. */
+static guint
+play_to_end(GDBusConnection **holders, const char *path, GRand *rand)
+{
+  guint n = 0;
+  while (play_one(holders, path, rand))
+    ck_assert_msg(++n < 5000, "game %s does not end", path);
+  return n;
+}
+
+/* The checks every finished game passes: status, contiguous event log
+ * whose last number is Sequence, Scores = the points-scored events,
+ * winners = the best score, GetDecision and Act refused with GameOver. */
+static void
+check_finished(GDBusConnection *c, const char *path)
+{
+  g_autofree char *status = game_prop_string(c, path, "Status");
+  ck_assert_str_eq(status, "over");
+  g_autoptr(GVariant) events = get_events(c, path, 0);
+  gsize n = g_variant_n_children(events);
+  ck_assert_msg(n > 0, "a finished game without events");
+  ck_assert_uint_eq(game_sequence(c, path), n);
+  g_autoptr(GVariant) scores = game_prop(c, path, "Scores");
+  gsize n_seats = g_variant_n_children(scores);
+  g_autoptr(GVariant) num_seats = game_prop(c, path, "NumSeats");
+  ck_assert_uint_eq(n_seats, g_variant_get_uint32(num_seats));
+  int sum[8] = { 0 };
+  guint game_over = 0, winners = 0;
+  for (gsize i = 0; i < n; i++) {
+    guint64 seq;
+    const char *type;
+    g_autoptr(GVariant) fields = NULL;
+    g_variant_get_child(events, i, "(t&s@a{sv})", &seq, &type, &fields);
+    ck_assert_msg(seq == i + 1, "event %" G_GSIZE_FORMAT " has number %"
+                  G_GUINT64_FORMAT, i + 1, seq);
+    ck_assert_msg(winners == 0 || strcmp(type, "winner") == 0,
+                  "event %s after the winners", type);
+    if (strcmp(type, "points-scored") == 0) {
+      gint32 seat, points;
+      ck_assert(g_variant_lookup(fields, "seat", "i", &seat));
+      ck_assert(g_variant_lookup(fields, "points", "i", &points));
+      ck_assert_msg(seat >= 0 && (gsize)seat < n_seats, "seat %d", seat);
+      sum[seat] += points;
+    } else if (strcmp(type, "game-over") == 0) {
+      game_over++;
+    } else if (strcmp(type, "winner") == 0) {
+      ck_assert_msg(game_over == 1, "winner before game-over");
+      winners++;
+    }
+  }
+  ck_assert_uint_eq(game_over, 1);
+  ck_assert_msg(winners >= 1, "no winner event");
+  int best = G_MININT;
+  for (gsize i = 0; i < n_seats; i++) {
+    gint32 s;
+    g_variant_get_child(scores, i, "i", &s);
+    ck_assert_msg(s == sum[i], "seat %" G_GSIZE_FORMAT " scores %d, its "
+                  "points-scored events add up to %d", i, s, sum[i]);
+    ck_assert_msg(s >= 0 && s < 1000, "insane score %d", s);
+    best = MAX(best, s);
+  }
+  g_autoptr(GVariant) state = get_state(c, path);
+  g_autoptr(GVariant) w =
+      g_variant_lookup_value(state, "winners", G_VARIANT_TYPE("au"));
+  ck_assert_msg(w && g_variant_n_children(w) == winners,
+                "GetState winners do not match the winner events");
+  for (gsize i = 0; i < g_variant_n_children(w); i++) {
+    guint32 seat;
+    g_variant_get_child(w, i, "u", &seat);
+    gint32 s;
+    g_variant_get_child(scores, seat, "i", &s);
+    ck_assert_msg(s == best, "winner %u has %d, the best is %d", seat, s,
+                  best);
+  }
+  game_err(c, path, "GetDecision", NULL, "GameOver");
+}
+
+/* ---- signal recording -------------------------------------------------- */
+
+typedef struct {
+  GDBusConnection *conn;
+  guint subs[3];
+  GPtrArray *events;     /* GVariant (tsa{sv}), concatenated */
+  GArray *decisions;     /* RecDecision */
+  GPtrArray *changes;    /* GVariant (sa{sv}as) */
+  guint64 last_seq;
+} Recorder;
+
+typedef struct {
+  guint64 id;
+  guint seat;
+  char kind[64];
+} RecDecision;
+
+static void
+on_signal(GDBusConnection *c, const char *sender, const char *path,
+          const char *iface, const char *signal, GVariant *params,
+          gpointer data)
+{
+  (void)c; (void)sender; (void)path;
+  Recorder *r = data;
+  if (strcmp(iface, FX_GAME_IFACE) == 0 && strcmp(signal, "Events") == 0) {
+    ck_assert_str_eq(g_variant_get_type_string(params), "(a(tsa{sv}))");
+    g_autoptr(GVariant) list = g_variant_get_child_value(params, 0);
+    ck_assert_msg(g_variant_n_children(list) > 0, "an empty Events signal");
+    for (gsize i = 0; i < g_variant_n_children(list); i++) {
+      GVariant *e = g_variant_get_child_value(list, i);
+      guint64 seq;
+      g_variant_get_child(e, 0, "t", &seq);
+      ck_assert_msg(seq == r->last_seq + 1 || r->last_seq == 0,
+                    "Events signal jumps from %" G_GUINT64_FORMAT " to %"
+                    G_GUINT64_FORMAT, r->last_seq, seq);
+      r->last_seq = seq;
+      g_ptr_array_add(r->events, e);
+    }
+  } else if (strcmp(iface, FX_GAME_IFACE) == 0 &&
+             strcmp(signal, "DecisionRequired") == 0) {
+    ck_assert_str_eq(g_variant_get_type_string(params), "(tus)");
+    RecDecision d;
+    const char *kind;
+    g_variant_get(params, "(tu&s)", &d.id, &d.seat, &kind);
+    g_strlcpy(d.kind, kind, sizeof d.kind);
+    g_array_append_val(r->decisions, d);
+  } else if (strcmp(iface, PROPS_IFACE) == 0 &&
+             strcmp(signal, "PropertiesChanged") == 0) {
+    ck_assert_str_eq(g_variant_get_type_string(params), "(sa{sv}as)");
+    const char *which;
+    g_variant_get_child(params, 0, "&s", &which);
+    if (strcmp(which, FX_GAME_IFACE) == 0)
+      g_ptr_array_add(r->changes, g_variant_ref(params));
+  }
+}
+
+static void
+recorder_init(Recorder *r, GDBusConnection *c, const char *path)
+{
+  memset(r, 0, sizeof *r);
+  r->conn = g_object_ref(c);
+  r->events = g_ptr_array_new_with_free_func((GDestroyNotify)g_variant_unref);
+  r->decisions = g_array_new(FALSE, TRUE, sizeof(RecDecision));
+  r->changes = g_ptr_array_new_with_free_func((GDestroyNotify)g_variant_unref);
+  r->subs[0] = g_dbus_connection_signal_subscribe(
+      c, NULL, FX_GAME_IFACE, "Events", path, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
+      on_signal, r, NULL);
+  r->subs[1] = g_dbus_connection_signal_subscribe(
+      c, NULL, FX_GAME_IFACE, "DecisionRequired", path, NULL,
+      G_DBUS_SIGNAL_FLAGS_NONE, on_signal, r, NULL);
+  r->subs[2] = g_dbus_connection_signal_subscribe(
+      c, NULL, PROPS_IFACE, "PropertiesChanged", path, NULL,
+      G_DBUS_SIGNAL_FLAGS_NONE, on_signal, r, NULL);
+  /* AddMatch is asynchronous: a round trip to the bus makes sure the
+   * match rules are in place before anything happens. */
+  g_autoptr(GVariant) ping = g_dbus_connection_call_sync(
+      c, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+      "org.freedesktop.DBus", "GetId", NULL, NULL, G_DBUS_CALL_FLAGS_NONE,
+      FX_CALL_TIMEOUT_MS, NULL, NULL);
+}
+
+static void
+recorder_clear(Recorder *r)
+{
+  for (guint i = 0; i < G_N_ELEMENTS(r->subs); i++)
+    g_dbus_connection_signal_unsubscribe(r->conn, r->subs[i]);
+  g_ptr_array_unref(r->events);
+  g_array_unref(r->decisions);
+  g_ptr_array_unref(r->changes);
+  g_object_unref(r->conn);
+}
+
+typedef struct {
+  Recorder *r;
+  guint64 seq;
+  guint64 decision;
+} RecWait;
+
+static gboolean
+rec_has_seq(gpointer data)
+{
+  RecWait *w = data;
+  return w->r->last_seq >= w->seq;
+}
+
+static gboolean
+rec_has_decision(gpointer data)
+{
+  RecWait *w = data;
+  GArray *d = w->r->decisions;
+  return d->len > 0 &&
+         g_array_index(d, RecDecision, d->len - 1).id == w->decision;
+}
+
+/* The last value of property @name among the recorded PropertiesChanged
+ * (new ref), or NULL when it was only invalidated; *@count says how many
+ * signals named it. */
+static GVariant *
+rec_last_change(Recorder *r, const char *name, guint *count)
+{
+  GVariant *last = NULL;
+  if (count)
+    *count = 0;
+  for (guint i = 0; i < r->changes->len; i++) {
+    GVariant *p = g_ptr_array_index(r->changes, i);
+    g_autoptr(GVariant) changed = g_variant_get_child_value(p, 1);
+    g_autoptr(GVariant) v = g_variant_lookup_value(changed, name, NULL);
+    g_autofree const char **inv = NULL;
+    g_variant_get_child(p, 2, "^a&s", &inv);
+    gboolean invalidated = inv && g_strv_contains(inv, name);
+    if (v || invalidated) {
+      if (count)
+        (*count)++;
+      if (last)
+        g_variant_unref(last);
+      last = v ? g_variant_ref(v) : NULL;
+    }
+  }
+  return last;
+}
+
+/* Whether some PropertiesChanged set property @name to string @value. */
+static gboolean
+rec_saw_string(Recorder *r, const char *name, const char *value)
+{
+  for (guint i = 0; i < r->changes->len; i++) {
+    GVariant *p = g_ptr_array_index(r->changes, i);
+    g_autoptr(GVariant) changed = g_variant_get_child_value(p, 1);
+    const char *s;
+    if (g_variant_lookup(changed, name, "&s", &s) && strcmp(s, value) == 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* ===================================================================== */
+
+START_TEST(test_activation)
+{
+  ck_assert_msg(fixture_daemon_pid() == 0,
+                "org.meepled.Meepled1 is owned before any call");
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autoptr(GVariant) r = mgr_ok(c, "ListRuleSets", NULL, "(a(sssas))");
+  ck_assert_msg(fixture_daemon_pid() != 0,
+                "the first call did not activate meepled");
+  g_autoptr(GVariant) list = g_variant_get_child_value(r, 0);
+  ck_assert_msg(g_variant_n_children(list) >= 2,
+                "ListRuleSets: want base and abbot, got %" G_GSIZE_FORMAT,
+                g_variant_n_children(list));
+  gboolean abbot = FALSE;
+  for (gsize i = 0; i < g_variant_n_children(list); i++) {
+    const char *id, *name, *version;
+    g_autofree const char **requires = NULL;
+    g_variant_get_child(list, i, "(&s&s&s^a&s)", &id, &name, &version,
+                        &requires);
+    ck_assert_msg(*name && *version, "rule set %s without name or version",
+                  id);
+    if (i == 0) {
+      ck_assert_str_eq(id, "base");
+      ck_assert_str_eq(version, "1.0");
+    }
+    if (strcmp(id, "abbot") == 0) {
+      abbot = TRUE;
+      for (guint k = 0; requires[k]; k++)
+        ck_assert_msg(strcmp(requires[k], "base") == 0,
+                      "abbot requires '%s'", requires[k]);
+    }
+  }
+  ck_assert_msg(abbot, "ListRuleSets lacks abbot (MEEPLE_PLUGIN_PATH=%s)",
+                g_getenv("MEEPLE_PLUGIN_PATH"));
+
+  g_autoptr(GVariant) version =
+      get_prop(c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "Version");
+#ifdef PACKAGE_VERSION
+  ck_assert_str_eq(g_variant_get_string(version, NULL), PACKAGE_VERSION);
+#else
+  ck_assert_msg(*g_variant_get_string(version, NULL), "empty Version");
+#endif
+  g_autoptr(GVariant) n =
+      get_prop(c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "NumGames");
+  ck_assert_uint_eq(g_variant_get_uint32(n), 0);
+  g_autoptr(GVariant) games = mgr_ok(c, "ListGames", NULL, "(a(soa{sv}))");
+  g_autoptr(GVariant) glist = g_variant_get_child_value(games, 0);
+  ck_assert_uint_eq(g_variant_n_children(glist), 0);
+
+  /* A second client talks to the same daemon. */
+  guint32 pid = fixture_daemon_pid();
+  g_autoptr(GDBusConnection) c2 = conn_new();
+  g_autoptr(GVariant) r2 = mgr_ok(c2, "ListRuleSets", NULL, "(a(sssas))");
+  ck_assert_uint_eq(pid, fixture_daemon_pid());
+  ck_assert(g_variant_equal(r, r2));
+}
+END_TEST
+
+static void
+on_game_created(GDBusConnection *c, const char *sender, const char *path,
+                const char *iface, const char *signal, GVariant *params,
+                gpointer data)
+{
+  (void)c; (void)sender; (void)path; (void)iface; (void)signal;
+  g_ptr_array_add(data, g_variant_ref(params));
+}
+
+static gboolean
+array_nonempty(gpointer data)
+{
+  return ((GPtrArray *)data)->len > 0;
+}
+
+START_TEST(test_create_defaults)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autoptr(GPtrArray) created =
+      g_ptr_array_new_with_free_func((GDestroyNotify)g_variant_unref);
+  guint sub = g_dbus_connection_signal_subscribe(
+      c, NULL, FX_MANAGER_IFACE, "GameCreated", FX_MANAGER_PATH, NULL,
+      G_DBUS_SIGNAL_FLAGS_NONE, on_game_created, created, NULL);
+  g_autofree char *id = NULL;
+  g_autofree char *path = create(c, "{}", &id);
+
+  ck_assert_msg(wait_for(array_nonempty, created, WAIT_MS),
+                "no GameCreated signal");
+  const char *sid, *spath;
+  g_variant_get(g_ptr_array_index(created, 0), "(&s&o)", &sid, &spath);
+  ck_assert_str_eq(sid, id);
+  ck_assert_str_eq(spath, path);
+  g_dbus_connection_signal_unsubscribe(c, sub);
+
+  g_autoptr(GVariant) got = mgr_ok(c, "GetGame", g_variant_new("(s)", id),
+                                   "(o)");
+  const char *gpath;
+  g_variant_get(got, "(&o)", &gpath);
+  ck_assert_str_eq(gpath, path);
+
+  g_autoptr(GVariant) n =
+      get_prop(c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "NumGames");
+  ck_assert_uint_eq(g_variant_get_uint32(n), 1);
+
+  /* ListGames summary. */
+  g_autoptr(GVariant) games = mgr_ok(c, "ListGames", NULL, "(a(soa{sv}))");
+  g_autoptr(GVariant) list = g_variant_get_child_value(games, 0);
+  ck_assert_uint_eq(g_variant_n_children(list), 1);
+  const char *lid, *lpath;
+  g_autoptr(GVariant) summary = NULL;
+  g_variant_get_child(list, 0, "(&s&o@a{sv})", &lid, &lpath, &summary);
+  ck_assert_str_eq(lid, id);
+  ck_assert_str_eq(lpath, path);
+  guint32 seats = 0, free_seats = 0;
+  const char *status = NULL, *name = NULL;
+  ck_assert(g_variant_lookup(summary, "seats", "u", &seats));
+  ck_assert(g_variant_lookup(summary, "free-seats", "u", &free_seats));
+  ck_assert(g_variant_lookup(summary, "status", "&s", &status));
+  ck_assert(g_variant_lookup(summary, "name", "&s", &name));
+  g_autoptr(GVariant) rules =
+      g_variant_lookup_value(summary, "rules", G_VARIANT_TYPE("as"));
+  ck_assert_msg(rules != NULL, "ListGames summary without rules");
+  ck_assert_uint_eq(seats, 2);
+  ck_assert_uint_eq(free_seats, 2);
+  ck_assert_str_eq(status, "waiting");
+
+  /* Properties. */
+  g_autofree char *pid = game_prop_string(c, path, "Id");
+  ck_assert_str_eq(pid, id);
+  g_autofree char *pstatus = game_prop_string(c, path, "Status");
+  ck_assert_str_eq(pstatus, "waiting");
+  g_autoptr(GVariant) nseats = game_prop(c, path, "NumSeats");
+  ck_assert_uint_eq(g_variant_get_uint32(nseats), 2);
+  g_autoptr(GVariant) prules = game_prop(c, path, "Rules");
+  ck_assert_msg(g_variant_equal(prules, rules), "Rules differ from ListGames");
+  g_autoptr(GVariant) pseats = game_prop(c, path, "Seats");
+  ck_assert_uint_eq(g_variant_n_children(pseats), 2);
+  for (guint i = 0; i < 2; i++) {
+    g_autofree char *kind = NULL;
+    gboolean taken, connected;
+    seat_info(c, path, i, NULL, &kind, &taken, &connected);
+    ck_assert_str_eq(kind, "human");
+    ck_assert(!taken);
+    ck_assert(!connected);
+  }
+  g_autoptr(GVariant) scores = game_prop(c, path, "Scores");
+  ck_assert_str_eq(g_variant_get_type_string(scores), "ai");
+
+  /* GetState: public and complete, no seed. */
+  g_autoptr(GVariant) state = get_state(c, path);
+  static const char *const keys[] = {
+    "id", "name", "rules", "status", "phase", "turn", "active-seat",
+    "tiles-left", "drawn-tile", "discarded", "sequence", "decision", "seats",
+    "board", "figures",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
+    g_autoptr(GVariant) v = g_variant_lookup_value(state, keys[i], NULL);
+    ck_assert_msg(v != NULL, "GetState lacks \"%s\"", keys[i]);
+  }
+  g_autoptr(GVariant) seed = g_variant_lookup_value(state, "seed", NULL);
+  ck_assert_msg(seed == NULL, "GetState reveals the seed");
+  g_autofree char *sstatus = state_string(state, "status");
+  ck_assert_str_eq(sstatus, "waiting");
+  g_autoptr(GVariant) sseats =
+      g_variant_lookup_value(state, "seats", G_VARIANT_TYPE("aa{sv}"));
+  ck_assert_msg(sseats && g_variant_n_children(sseats) == 2,
+                "GetState seats is not aa{sv} of 2");
+  g_autoptr(GVariant) seat0 = g_variant_get_child_value(sseats, 0);
+  g_autoptr(GVariant) supply =
+      g_variant_lookup_value(seat0, "supply", G_VARIANT_TYPE("a{su}"));
+  guint32 followers = 0;
+  ck_assert_msg(supply && g_variant_lookup(supply, "follower", "u",
+                                           &followers),
+                "seat 0 has no follower supply");
+  ck_assert_uint_eq(followers, 7);
+  g_autoptr(GVariant) all =
+      call_ok(c, path, PROPS_IFACE, "GetAll",
+              g_variant_new("(s)", FX_GAME_IFACE), "(a{sv})");
+  g_autoptr(GVariant) props = g_variant_get_child_value(all, 0);
+  static const char *const pnames[] = {
+    "Id", "Name", "Rules", "NumSeats", "Status", "Seats", "Turn",
+    "ActiveSeat", "TilesLeft", "Scores", "Sequence",
+  };
+  ck_assert_uint_eq(g_variant_n_children(props), G_N_ELEMENTS(pnames));
+  for (guint i = 0; i < G_N_ELEMENTS(pnames); i++) {
+    g_autoptr(GVariant) v = g_variant_lookup_value(props, pnames[i], NULL);
+    ck_assert_msg(v != NULL, "GetAll lacks %s", pnames[i]);
+  }
+
+  /* Before the start: no decision, no record. */
+  game_err(c, path, "GetDecision", NULL, "NotStarted");
+  game_err(c, path, "ExportRecord", NULL, "NotFinished");
+  /* The setup (start tile, first turn) may be logged already; the log
+   * and Sequence agree. */
+  g_autoptr(GVariant) events = get_events(c, path, 0);
+  ck_assert_uint_eq(g_variant_n_children(events), game_sequence(c, path));
+}
+END_TEST
+
+/* Joins every seat of @path, one connection each, and starts it. */
+static void
+seat_all(GDBusConnection **conns, guint n, const char *path)
+{
+  for (guint i = 0; i < n; i++)
+    ck_assert_uint_eq(join(conns[i], path, "{}", NULL), i);
+  start(conns[0], path);
+}
+
+START_TEST(test_create_variants)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  g_autoptr(GDBusConnection) c = conn_new();
+  GDBusConnection *abc[] = { a, b, c };
+
+  /* Three seats and a seed: twice the same game. */
+  g_autofree char *p1 =
+      create(a, "{'seats': <uint32 3>, 'seed': <uint64 42>}", NULL);
+  g_autofree char *p2 =
+      create(a, "{'seats': <uint32 3>, 'seed': <uint64 42>}", NULL);
+  g_autoptr(GVariant) ns = game_prop(a, p1, "NumSeats");
+  ck_assert_uint_eq(g_variant_get_uint32(ns), 3);
+  seat_all(abc, 3, p1);
+  seat_all(abc, 3, p2);
+  g_autoptr(GRand) r1 = g_rand_new_with_seed(5);
+  g_autoptr(GRand) r2 = g_rand_new_with_seed(5);
+  for (guint i = 0; i < 12; i++) {
+    ck_assert(play_one(abc, p1, r1));
+    ck_assert(play_one(abc, p2, r2));
+  }
+  g_autoptr(GVariant) e1 = get_events(a, p1, 0);
+  g_autoptr(GVariant) e2 = get_events(a, p2, 0);
+  ck_assert_msg(g_variant_equal(e1, e2),
+                "the same seed and actions gave different games");
+  g_autoptr(GVariant) st1 = get_state(a, p1);
+  guint32 left = state_uint(st1, "tiles-left");
+  ck_assert_msg(left > 0 && left < 71, "tiles-left %u", left);
+
+  /* An explicit supply: doc/game-record.md's first steps, played by
+   * notation; Alice ends with 8 points, Bob with 3. */
+  g_autofree char *p3 = create(
+      a, "{'tiles': <['P', 'E', 'V']>, 'name': <'first steps'>}", NULL);
+  g_autofree char *name = game_prop_string(a, p3, "Name");
+  ck_assert_str_eq(name, "first steps");
+  ck_assert_uint_eq(join(a, p3, "{'name': <'Alice'>}", NULL), 0);
+  ck_assert_uint_eq(join(b, p3, "{'name': <'Bob'>}", NULL), 1);
+  g_autofree char *alice = NULL;
+  seat_info(a, p3, 0, &alice, NULL, NULL, NULL);
+  ck_assert_str_eq(alice, "Alice");
+  start(a, p3);
+  g_autoptr(GVariant) s3 = get_state(a, p3);
+  g_autofree char *drawn = state_string(s3, "drawn-tile");
+  ck_assert_str_eq(drawn, "P");
+  ck_assert_uint_eq(state_uint(s3, "tiles-left"), 2);
+  g_autoptr(GVariant) board =
+      g_variant_lookup_value(s3, "board", G_VARIANT_TYPE("a(siiu)"));
+  ck_assert_msg(board && g_variant_n_children(board) == 1,
+                "the board does not hold the start tile alone");
+  const char *start_tile;
+  gint32 x, y;
+  guint32 rot;
+  g_variant_get_child(board, 0, "(&siiu)", &start_tile, &x, &y, &rot);
+  ck_assert_str_eq(start_tile, "D");
+  ck_assert_int_eq(x, 0);
+  ck_assert_int_eq(y, 0);
+  static const char *const first_steps[] = {
+    "place P @ 0,-1 r180", "follower C1", "place E @ 1,-1 r270",
+    "follower F1", "place V @ 1,0 r0", "follower R1",
+  };
+  GDBusConnection *ab[] = { a, b };
+  for (guint i = 0; i < G_N_ELEMENTS(first_steps); i++) {
+    Decision d = { 0 };
+    get_decision(a, p3, &d);
+    g_autofree char *action =
+        g_strdup_printf("{'notation': <'%s'>}", first_steps[i]);
+    act(ab[d.seat], p3, d.seat, action);
+    decision_clear(&d);
+  }
+  check_finished(a, p3);
+  g_autoptr(GVariant) sc = game_prop(a, p3, "Scores");
+  g_autoptr(GVariant) want = parse("ai", "[8, 3]");
+  ck_assert_msg(g_variant_equal(sc, want), "first steps: scores %s",
+                g_variant_print(sc, FALSE));
+  g_autoptr(GVariant) rec =
+      game_ok(a, p3, "ExportRecord", NULL, "(s)");
+  const char *text;
+  g_variant_get(rec, "(&s)", &text);
+  ck_assert_msg(g_str_has_prefix(text, "meepled-record"),
+                "record starts with: %.40s", text);
+  ck_assert_msg(strstr(text, "place P @ 0,-1 r180") &&
+                    strstr(text, "follower R1") && strstr(text, "Alice"),
+                "the record lacks the game: %s", text);
+
+  /* Farmers off: the same game, but Bob cannot place his farmer. */
+  g_autofree char *p4 =
+      create(a, "{'tiles': <['P', 'E', 'V']>, 'farmers': <false>}", NULL);
+  seat_all(ab, 2, p4);
+  act(a, p4, 0, "{'notation': <'place P @ 0,-1 r180'>}");
+  act(a, p4, 0, "{'notation': <'follower C1'>}");
+  act(b, p4, 1, "{'notation': <'place E @ 1,-1 r270'>}");
+  /* E's only free segment is a field: with farmers off there is nothing
+   * to decide, and it is Alice's turn. */
+  game_err(b, p4, "Act", act_args(1, "{'notation': <'follower F1'>}"),
+           "NotYourTurn");
+  act(a, p4, 0, "{'notation': <'place V @ 1,0 r0'>}");
+  act(a, p4, 0, "{'notation': <'follower R1'>}");
+  check_finished(a, p4);
+  g_autoptr(GVariant) sc4 = game_prop(a, p4, "Scores");
+  g_autoptr(GVariant) want4 = parse("ai", "[8, 0]");
+  ck_assert_msg(g_variant_equal(sc4, want4), "farmers off: scores %s",
+                g_variant_print(sc4, FALSE));
+
+  /* Seat kinds. */
+  g_autofree char *p5 =
+      create(a, "{'seat-kinds': <['human', 'bot']>}", NULL);
+  g_autofree char *k0 = NULL, *k1 = NULL;
+  seat_info(a, p5, 0, NULL, &k0, NULL, NULL);
+  seat_info(a, p5, 1, NULL, &k1, NULL, NULL);
+  ck_assert_str_eq(k0, "human");
+  ck_assert_str_eq(k1, "bot");
+  ck_assert_uint_eq(join(b, p5, "{'kind': <'bot'>}", NULL), 1);
+  ck_assert_uint_eq(join(a, p5, "{'kind': <'human'>}", NULL), 0);
+
+  /* Abbot: its rule set named, an abbot in every supply. */
+  g_autofree char *p6 = create(a, "{'rules': <['abbot']>}", NULL);
+  g_autoptr(GVariant) rules = game_prop(a, p6, "Rules");
+  g_autofree const char **rv = g_variant_get_strv(rules, NULL);
+  ck_assert_msg(g_strv_contains(rv, "abbot"), "Rules lacks abbot");
+  g_autoptr(GVariant) s6 = get_state(a, p6);
+  g_autoptr(GVariant) seats6 =
+      g_variant_lookup_value(s6, "seats", G_VARIANT_TYPE("aa{sv}"));
+  g_autoptr(GVariant) seat6 = g_variant_get_child_value(seats6, 1);
+  g_autoptr(GVariant) supply6 =
+      g_variant_lookup_value(seat6, "supply", G_VARIANT_TYPE("a{su}"));
+  guint32 abbots = 0;
+  ck_assert_msg(supply6 && g_variant_lookup(supply6, "abbot", "u", &abbots),
+                "no abbot in the supply");
+  ck_assert_uint_eq(abbots, 1);
+  seat_all(ab, 2, p6);
+  g_autoptr(GRand) r6 = g_rand_new_with_seed(6);
+  play_to_end(ab, p6, r6);
+  check_finished(a, p6);
+
+  g_autoptr(GVariant) n =
+      get_prop(a, FX_MANAGER_PATH, FX_MANAGER_IFACE, "NumGames");
+  ck_assert_uint_eq(g_variant_get_uint32(n), 6);
+}
+END_TEST
+
+static GVariant *
+create_args(const char *options)
+{
+  return g_variant_new("(@a{sv})", parse("a{sv}", options));
+}
+
+START_TEST(test_create_invalid)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autofree char *keep = create(c, "{}", NULL); /* one game to keep */
+  static const char *const invalid[] = {
+    "{'bogus': <uint32 1>}",
+    "{'seats': <'2'>}",
+    "{'seats': <int32 2>}",
+    "{'seats': <uint32 0>}",
+    "{'seats': <uint32 1>}",
+    "{'seats': <uint32 7>}",
+    "{'seats': <uint32 4294967295>}",
+    "{'seed': <'42'>}",
+    "{'seed': <uint32 42>}",
+    "{'seed': <int64 42>}",
+    "{'tiles': <'P E V'>}",
+    "{'tiles': <['P', 'NOPE', 'V']>}",
+    "{'tiles': <['']>}",
+    "{'seat-kinds': <['human']>}",
+    "{'seat-kinds': <['human', 'human', 'human']>}",
+    "{'seats': <uint32 3>, 'seat-kinds': <['human', 'bot']>}",
+    "{'seat-kinds': <['human', 'alien']>}",
+    "{'seat-kinds': <'human'>}",
+    "{'farmers': <'no'>}",
+    "{'farmers': <uint32 0>}",
+    "{'name': <uint32 1>}",
+    "{'rules': <'abbot'>}",
+    "{'rules': <[uint32 1]>}",
+    "{'seats': <uint32 2>, 'Seats': <uint32 2>}",
+    "{'tiles': <['p', 'e']>}",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(invalid); i++)
+    mgr_err(c, "CreateGame", create_args(invalid[i]), "InvalidArgs");
+  /* Limits on sizes. */
+  g_autofree char *long_name = g_strnfill(201, 'n');
+  g_autofree char *opts_name =
+      g_strdup_printf("{'name': <'%s'>}", long_name);
+  mgr_err(c, "CreateGame", create_args(opts_name), "InvalidArgs");
+  GString *many = g_string_new("{'tiles': <[");
+  for (guint i = 0; i < 4097; i++)
+    g_string_append(many, i ? ", 'V'" : "'V'");
+  g_string_append(many, "]>}");
+  mgr_err(c, "CreateGame", create_args(many->str), "InvalidArgs");
+  g_string_free(many, TRUE);
+  mgr_err(c, "CreateGame", create_args("{'rules': <['nosuch']>}"),
+          "InvalidRuleSets");
+  mgr_err(c, "CreateGame", create_args("{'rules': <['abbot', 'nosuch']>}"),
+          "InvalidRuleSets");
+  g_autoptr(GVariant) n =
+      get_prop(c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "NumGames");
+  ck_assert_uint_eq(g_variant_get_uint32(n), 1);
+  /* Still well after all that. */
+  g_autofree char *ok = create(c, "{'seats': <uint32 6>}", NULL);
+  g_autoptr(GVariant) ns = game_prop(c, ok, "NumSeats");
+  ck_assert_uint_eq(g_variant_get_uint32(ns), 6);
+}
+END_TEST
+
+START_TEST(test_list_get_games)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  char *ids[3], *paths[3];
+  for (guint i = 0; i < 3; i++) {
+    g_autofree char *opts =
+        g_strdup_printf("{'name': <'game %u'>, 'seats': <uint32 %u>}", i,
+                        i + 2);
+    paths[i] = create(c, opts, &ids[i]);
+  }
+  for (guint i = 0; i < 3; i++)
+    for (guint j = 0; j < i; j++)
+      ck_assert_str_ne(ids[i], ids[j]);
+  g_autoptr(GVariant) games = mgr_ok(c, "ListGames", NULL, "(a(soa{sv}))");
+  g_autoptr(GVariant) list = g_variant_get_child_value(games, 0);
+  ck_assert_uint_eq(g_variant_n_children(list), 3);
+  guint found = 0;
+  for (gsize k = 0; k < 3; k++) {
+    const char *id, *path;
+    g_autoptr(GVariant) summary = NULL;
+    g_variant_get_child(list, k, "(&s&o@a{sv})", &id, &path, &summary);
+    for (guint i = 0; i < 3; i++) {
+      if (strcmp(ids[i], id) != 0)
+        continue;
+      found++;
+      ck_assert_str_eq(path, paths[i]);
+      guint32 seats;
+      const char *name;
+      ck_assert(g_variant_lookup(summary, "seats", "u", &seats));
+      ck_assert(g_variant_lookup(summary, "name", "&s", &name));
+      ck_assert_uint_eq(seats, i + 2);
+      g_autofree char *want = g_strdup_printf("game %u", i);
+      ck_assert_str_eq(name, want);
+    }
+  }
+  ck_assert_uint_eq(found, 3);
+  for (guint i = 0; i < 3; i++) {
+    g_autoptr(GVariant) r =
+        mgr_ok(c, "GetGame", g_variant_new("(s)", ids[i]), "(o)");
+    const char *path;
+    g_variant_get(r, "(&o)", &path);
+    ck_assert_str_eq(path, paths[i]);
+  }
+  mgr_err(c, "GetGame", g_variant_new("(s)", "nope"), "NoSuchGame");
+  mgr_err(c, "GetGame", g_variant_new("(s)", ""), "NoSuchGame");
+  /* A path without a game is no object. */
+  call_err_(__LINE__, c, FX_GAME_PATH_PREFIX "999", FX_GAME_IFACE,
+            "GetState", NULL, "org.freedesktop.DBus.Error.UnknownObject");
+  /* free-seats follows the joins */
+  join(c, paths[1], "{}", NULL);
+  g_autoptr(GVariant) games2 = mgr_ok(c, "ListGames", NULL, "(a(soa{sv}))");
+  g_autoptr(GVariant) list2 = g_variant_get_child_value(games2, 0);
+  for (gsize k = 0; k < 3; k++) {
+    const char *id;
+    g_autoptr(GVariant) summary = NULL;
+    g_variant_get_child(list2, k, "(&s&o@a{sv})", &id, NULL, &summary);
+    guint32 free_seats;
+    ck_assert(g_variant_lookup(summary, "free-seats", "u", &free_seats));
+    if (strcmp(id, ids[1]) == 0)
+      ck_assert_uint_eq(free_seats, 2);
+  }
+  for (guint i = 0; i < 3; i++) {
+    g_free(ids[i]);
+    g_free(paths[i]);
+  }
+}
+END_TEST
+
+START_TEST(test_join_start)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  g_autoptr(GDBusConnection) s = conn_new(); /* a spectator */
+  g_autofree char *path = create(a, "{}", NULL);
+
+  game_err(s, path, "Start", NULL, "NotSeated");
+  g_autofree char *ta = NULL, *tb = NULL;
+  ck_assert_uint_eq(join(a, path, "{'name': <'Ann'>}", &ta), 0);
+  ck_assert(seat_taken(s, path, 0));
+  ck_assert(seat_connected(s, path, 0));
+  ck_assert(!seat_taken(s, path, 1));
+  game_err(s, path, "Start", NULL, "NotSeated");
+  game_err(a, path, "Start", NULL, "NotReady");
+  game_err(b, path, "Join", create_args("{'seat': <uint32 0>}"),
+           "SeatTaken");
+  game_err(b, path, "Join", create_args("{'seat': <uint32 2>}"),
+           "InvalidArgs");
+  game_err(b, path, "Join", create_args("{'seat': <'1'>}"), "InvalidArgs");
+  game_err(b, path, "Join", create_args("{'name': <uint32 1>}"),
+           "InvalidArgs");
+  game_err(b, path, "Join", create_args("{'bogus': <'x'>}"), "InvalidArgs");
+  game_err(b, path, "Join", create_args("{'kind': <uint32 1>}"),
+           "InvalidArgs");
+  /* Seat kinds are "human" and "bot" (CreateGame's "seat-kinds"). */
+  game_err(b, path, "Join", create_args("{'kind': <'alien'>}"),
+           "InvalidArgs");
+  game_err(b, path, "Join", create_args("{'kind': <'bot'>}"), "GameFull");
+  ck_assert_uint_eq(join(b, path, "{'seat': <uint32 1>}", &tb), 1);
+  ck_assert_str_ne(ta, tb);
+  game_err(s, path, "Join", create_args("{}"), "GameFull");
+  game_err(s, path, "Join", create_args("{'seat': <uint32 1>}"),
+           "SeatTaken");
+  game_err(s, path, "Start", NULL, "NotSeated");
+
+  start(b, path);
+  g_autofree char *status = game_prop_string(s, path, "Status");
+  ck_assert_str_eq(status, "playing");
+  game_err(a, path, "Start", NULL, "AlreadyStarted");
+  game_err(s, path, "Join", create_args("{}"), "AlreadyStarted");
+
+  /* Started: a decision for seat 0 (who starts), a drawn tile. */
+  Decision d = { 0 };
+  get_decision(s, path, &d);
+  ck_assert_uint_eq(d.seat, 0);
+  g_autoptr(GVariant) state = get_state(s, path);
+  g_autoptr(GVariant) decision =
+      g_variant_lookup_value(state, "decision", G_VARIANT_TYPE_UINT64);
+  ck_assert_msg(decision && g_variant_get_uint64(decision) == d.id,
+                "GetState decision differs from GetDecision");
+  ck_assert_uint_eq(state_uint(state, "active-seat"), 0);
+  g_autoptr(GVariant) as = game_prop(s, path, "ActiveSeat");
+  ck_assert_uint_eq(g_variant_get_uint32(as), 0);
+  g_autoptr(GVariant) tl = game_prop(s, path, "TilesLeft");
+  ck_assert_uint_eq(g_variant_get_uint32(tl),
+                    state_uint(state, "tiles-left"));
+  g_autoptr(GVariant) turn = game_prop(s, path, "Turn");
+  ck_assert_uint_eq(g_variant_get_uint32(turn), state_uint(state, "turn"));
+  decision_clear(&d);
+}
+END_TEST
+
+START_TEST(test_leave_reclaim)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  g_autoptr(GDBusConnection) s = conn_new();
+  g_autofree char *path = create(a, "{'seed': <uint64 9>}", NULL);
+
+  /* Before the start: the seat becomes free, the token dies. */
+  g_autofree char *t_old = NULL;
+  ck_assert_uint_eq(join(a, path, "{}", &t_old), 0);
+  game_err(b, path, "Leave", g_variant_new("(u)", 0), "NotSeated");
+  game_err(a, path, "Leave", g_variant_new("(u)", 1), "NotSeated");
+  game_err(a, path, "Leave", g_variant_new("(u)", 5), "InvalidArgs");
+  g_autoptr(GVariant) l1 =
+      game_ok(a, path, "Leave", g_variant_new("(u)", 0), "()");
+  ck_assert(!seat_taken(s, path, 0));
+  game_err(b, path, "Reclaim", g_variant_new("(s)", t_old), "BadToken");
+  game_err(a, path, "Leave", g_variant_new("(u)", 0), "NotSeated");
+
+  g_autofree char *ta = NULL, *tb = NULL;
+  ck_assert_uint_eq(join(a, path, "{}", &ta), 0);
+  ck_assert_str_ne(ta, t_old);
+  ck_assert_uint_eq(join(b, path, "{}", &tb), 1);
+  game_err(s, path, "Reclaim", g_variant_new("(s)", ""), "BadToken");
+  /* A token is good for its own game only. */
+  g_autofree char *other = create(s, "{}", NULL);
+  g_autofree char *t_other = NULL;
+  join(s, other, "{}", &t_other);
+  game_err(s, path, "Reclaim", g_variant_new("(s)", t_other), "BadToken");
+  game_err(a, other, "Reclaim", g_variant_new("(s)", ta), "BadToken");
+  game_err(s, path, "Reclaim",
+           g_variant_new("(s)", "0123456789abcdef0123456789abcdef"),
+           "BadToken");
+  start(a, path);
+
+  /* After it: the seat stays taken and waits for a Reclaim. */
+  Decision d = { 0 };
+  get_decision(s, path, &d);
+  ck_assert_uint_eq(d.seat, 0);
+  g_autoptr(GVariant) l2 =
+      game_ok(a, path, "Leave", g_variant_new("(u)", 0), "()");
+  ck_assert(seat_taken(s, path, 0));
+  ck_assert(!seat_connected(s, path, 0));
+  game_err(a, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+           "NotSeated");
+  game_err(a, path, "Leave", g_variant_new("(u)", 0), "NotSeated");
+
+  /* A new connection reclaims seat 0 and plays on. */
+  g_autoptr(GDBusConnection) a2 = conn_new();
+  g_autoptr(GVariant) rc =
+      game_ok(a2, path, "Reclaim", g_variant_new("(s)", ta), "(u)");
+  guint32 seat;
+  g_variant_get(rc, "(u)", &seat);
+  ck_assert_uint_eq(seat, 0);
+  ck_assert(seat_connected(s, path, 0));
+  game_err(a2, path, "Reclaim", g_variant_new("(u)", 0), "InvalidArgs");
+  game_err(a2, path, "Reclaim", g_variant_new("(s)", "nonsense"),
+           "BadToken");
+  act(a2, path, 0, "{'index': <uint32 0>}");
+  decision_clear(&d);
+
+  /* Reclaiming a seat from a holder that is still connected moves it. */
+  g_autoptr(GDBusConnection) b2 = conn_new();
+  g_autoptr(GVariant) rc2 =
+      game_ok(b2, path, "Reclaim", g_variant_new("(s)", tb), "(u)");
+  g_variant_get(rc2, "(u)", &seat);
+  ck_assert_uint_eq(seat, 1);
+  GDBusConnection *holders[] = { a2, b2 };
+  g_autoptr(GRand) r = g_rand_new_with_seed(3);
+  for (guint i = 0; i < 30; i++) {
+    get_decision(s, path, &d);
+    if (d.seat == 1) {
+      game_err(b, path, "Act", act_args(1, "{'index': <uint32 0>}"),
+               "NotSeated");
+      decision_clear(&d);
+      break;
+    }
+    decision_clear(&d);
+    ck_assert(play_one(holders, path, r));
+  }
+  play_to_end(holders, path, r);
+  check_finished(s, path);
+}
+END_TEST
+
+START_TEST(test_act_errors)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  g_autoptr(GDBusConnection) s = conn_new();
+  g_autofree char *path =
+      create(a, "{'tiles': <['P', 'E', 'V', 'U', 'B']>}", NULL);
+  ck_assert_uint_eq(join(a, path, "{}", NULL), 0);
+  ck_assert_uint_eq(join(b, path, "{}", NULL), 1);
+
+  game_err(a, path, "GetDecision", NULL, "NotStarted");
+  game_err(a, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+           "NotStarted");
+  game_err(s, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+           "NotStarted");
+  start(a, path);
+
+  Decision d = { 0 };
+  get_decision(s, path, &d);
+  ck_assert_uint_eq(d.seat, 0);
+  gsize n = g_variant_n_children(d.actions);
+  g_autofree char *too_far =
+      g_strdup_printf("{'index': <uint32 %" G_GSIZE_FORMAT ">}", n);
+  g_autofree char *stale = g_strdup_printf(
+      "{'index': <uint32 0>, 'decision': <uint64 %" G_GUINT64_FORMAT ">}",
+      d.id + 1);
+
+  /* who may act */
+  game_err(s, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+           "NotSeated");
+  game_err(s, path, "Act", act_args(1, "{'index': <uint32 0>}"),
+           "NotSeated");
+  game_err(b, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+           "NotSeated");
+  game_err(b, path, "Act", act_args(1, "{'index': <uint32 0>}"),
+           "NotYourTurn");
+  game_err(a, path, "Act", act_args(1, "{'index': <uint32 0>}"),
+           "NotSeated");
+  game_err(a, path, "Act", act_args(2, "{'index': <uint32 0>}"),
+           "InvalidArgs");
+  game_err(a, path, "Act", act_args(G_MAXUINT32, "{'index': <uint32 0>}"),
+           "InvalidArgs");
+
+  /* what is legal */
+  game_err(a, path, "Act",
+           act_args(0, "{'notation': <'place D @ 99,99 r0'>}"),
+           "IllegalAction");
+  game_err(a, path, "Act",
+           act_args(0, "{'notation': <'place E @ 0,-1 r180'>}"),
+           "IllegalAction");
+  game_err(a, path, "Act", act_args(0, "{'notation': <'pass'>}"),
+           "IllegalAction");
+  game_err(a, path, "Act", act_args(0, too_far), "IllegalAction");
+  game_err(a, path, "Act", act_args(0, "{'index': <uint32 4294967295>}"),
+           "IllegalAction");
+  game_err(a, path, "Act",
+           act_args(0, "{'kind': <'place'>, 'tile': <'P'>, 'x': <99>, "
+                       "'y': <99>, 'rotation': <uint32 0>}"),
+           "IllegalAction");
+  game_err(a, path, "Act", act_args(0, stale), "StaleDecision");
+
+  /* malformed actions */
+  static const char *const invalid[] = {
+    "{}",
+    "{'index': <uint32 0>, 'notation': <'pass'>}",
+    "{'index': <uint32 0>, 'kind': <'place'>}",
+    "{'notation': <'pass'>, 'kind': <'pass'>}",
+    "{'index': <uint32 0>, 'bogus': <uint32 1>}",
+    "{'index': <'0'>}",
+    "{'index': <int32 0>}",
+    "{'index': <uint64 0>}",
+    "{'notation': <uint32 7>}",
+    "{'notation': <'frobnicate the meeple'>}",
+    "{'notation': <''>}",
+    "{'notation': <'place P @ x,y r45'>}",
+    "{'index': <uint32 0>, 'decision': <uint32 1>}",
+    "{'index': <uint32 0>, 'decision': <'1'>}",
+    "{'kind': <uint32 1>}",
+    "{'kind': <'place'>, 'tile': <'P'>, 'x': <uint32 0>, 'y': <-1>, "
+    "'rotation': <uint32 2>}",
+    "{'kind': <'place'>, 'tile': <'P'>, 'x': <0>, 'y': <-1>, "
+    "'rotation': <2>}",
+    "{'kind': <'place'>, 'tile': <uint32 1>, 'x': <0>, 'y': <-1>}",
+    "{'kind': <'place'>, 'tile': <'P'>, 'x': <0>, 'y': <-1>, "
+    "'rotation': <uint32 2>, 'bogus': <1>}",
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(invalid); i++)
+    game_err_obs(a, s, path, "Act", act_args(0, invalid[i]), "InvalidArgs");
+
+  /* The kind form of a listed action is accepted: "place P @ 0,-1 r180". */
+  gboolean listed = FALSE;
+  for (gsize i = 0; i < n; i++) {
+    g_autofree char *t = decision_notation(&d, i);
+    listed |= strcmp(t, "place P @ 0,-1 r180") == 0;
+  }
+  ck_assert_msg(listed, "place P @ 0,-1 r180 is not listed");
+  g_autofree char *guarded = g_strdup_printf(
+      "{'kind': <'place'>, 'tile': <'P'>, 'x': <0>, 'y': <-1>, "
+      "'rotation': <uint32 2>, 'decision': <uint64 %" G_GUINT64_FORMAT ">}",
+      d.id);
+  guint64 seq = act(a, path, 0, guarded);
+  ck_assert_uint_eq(seq, game_sequence(s, path));
+  /* The old decision id is stale now. */
+  g_autofree char *old = g_strdup_printf(
+      "{'notation': <'follower C1'>, 'decision': <uint64 %" G_GUINT64_FORMAT
+      ">}", d.id);
+  game_err(a, path, "Act", act_args(0, old), "StaleDecision");
+  decision_clear(&d);
+  get_decision(s, path, &d);
+  ck_assert_uint_eq(d.seat, 0);
+  g_autofree char *fresh = g_strdup_printf(
+      "{'notation': <'follower C1'>, 'decision': <uint64 %" G_GUINT64_FORMAT
+      ">}", d.id);
+  act(a, path, 0, fresh);
+  decision_clear(&d);
+
+  /* Seat 1's turn now; the index form. */
+  get_decision(s, path, &d);
+  ck_assert_uint_eq(d.seat, 1);
+  game_err(a, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+           "NotYourTurn");
+  decision_clear(&d);
+  GDBusConnection *ab[] = { a, b };
+  g_autoptr(GRand) r = g_rand_new_with_seed(1);
+  play_to_end(ab, path, r);
+  check_finished(s, path);
+  game_err(a, path, "Act", act_args(0, "{'index': <uint32 0>}"), "GameOver");
+  game_err(b, path, "Act", act_args(1, "{'index': <uint32 0>}"), "GameOver");
+  game_err(s, path, "Act", act_args(0, "{'index': <uint32 0>}"), "GameOver");
+  game_err(a, path, "Join", create_args("{}"), "AlreadyStarted");
+  game_err(a, path, "Start", NULL, "AlreadyStarted");
+}
+END_TEST
+
+/* One method called with arguments of the wrong signature. */
+typedef struct {
+  gboolean manager;
+  const char *method;
+  const char *args; /* GVariant text of a tuple */
+} BadCall;
+
+static const BadCall bad_calls[] = {
+  { TRUE, "ListRuleSets", "('x',)" },
+  { TRUE, "CreateGame", "()" },
+  { TRUE, "CreateGame", "('x',)" },
+  { TRUE, "CreateGame", "({'seats': 'x'},)" },
+  { TRUE, "CreateGame", "(@a{sv} {}, 'x')" },
+  { TRUE, "ListGames", "(uint32 1,)" },
+  { TRUE, "GetGame", "()" },
+  { TRUE, "GetGame", "(uint32 1,)" },
+  { TRUE, "GetGame", "('a', 'b')" },
+  { TRUE, "GetGame", "(@o '/x',)" },
+  { FALSE, "Join", "()" },
+  { FALSE, "Join", "('x',)" },
+  { FALSE, "Join", "({'seat': uint32 1},)" },
+  { FALSE, "Join", "(@a{sv} {}, uint32 0)" },
+  { FALSE, "Reclaim", "()" },
+  { FALSE, "Reclaim", "(uint32 1,)" },
+  { FALSE, "Reclaim", "('a', 'b')" },
+  { FALSE, "Leave", "()" },
+  { FALSE, "Leave", "('0',)" },
+  { FALSE, "Leave", "(int32 0,)" },
+  { FALSE, "Leave", "(uint32 0, uint32 0)" },
+  { FALSE, "Start", "('x',)" },
+  { FALSE, "Start", "(uint32 0,)" },
+  { FALSE, "GetState", "(uint32 0,)" },
+  { FALSE, "GetDecision", "('x',)" },
+  { FALSE, "Act", "()" },
+  { FALSE, "Act", "('x',)" },
+  { FALSE, "Act", "(uint32 0,)" },
+  { FALSE, "Act", "({'index': <uint32 0>}, uint32 0)" },
+  { FALSE, "Act", "(uint32 0, {'index': uint32 0})" },
+  { FALSE, "Act", "(int32 0, {'index': <uint32 0>})" },
+  { FALSE, "Act", "(uint32 0, {'index': <uint32 0>}, uint32 0)" },
+  { FALSE, "GetEvents", "()" },
+  { FALSE, "GetEvents", "(uint32 0,)" },
+  { FALSE, "GetEvents", "(int64 0,)" },
+  { FALSE, "GetEvents", "('0',)" },
+  { FALSE, "GetCatalog", "(uint32 0,)" },
+  { FALSE, "ExportRecord", "('x',)" },
+};
+
+static void
+check_bad_calls(GDBusConnection *c, const char *path)
+{
+  for (guint i = 0; i < G_N_ELEMENTS(bad_calls); i++) {
+    const BadCall *bc = &bad_calls[i];
+    GVariant *args = parse(NULL, bc->args);
+    if (bc->manager) {
+      g_autoptr(GVariant) before = game_snapshot(c, path);
+      mgr_err_(__LINE__, c, bc->method, args, FX_ERROR("InvalidArgs"));
+      g_autoptr(GVariant) after = game_snapshot(c, path);
+      assert_same_(__LINE__, bc->method, before, after);
+    } else {
+      game_err_(__LINE__, c, c, path, FX_GAME_IFACE, bc->method, args,
+                FX_ERROR("InvalidArgs"));
+    }
+  }
+  /* Unknown methods are the bus library's business. */
+  g_autoptr(GVariant) before = game_snapshot(c, path);
+  call_err_(__LINE__, c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "Frobnicate",
+            NULL, "org.freedesktop.DBus.Error.UnknownMethod");
+  call_err_(__LINE__, c, path, FX_GAME_IFACE, "Frobnicate", NULL,
+            "org.freedesktop.DBus.Error.UnknownMethod");
+  /* Properties are read-only; unknown ones are errors. */
+  g_autofree char *e1 = call_fails_(
+      __LINE__, c, path, PROPS_IFACE, "Set",
+      g_variant_new("(ssv)", FX_GAME_IFACE, "Status",
+                    g_variant_new_string("over")));
+  g_autofree char *e2 = call_fails_(
+      __LINE__, c, path, PROPS_IFACE, "Get",
+      g_variant_new("(ss)", FX_GAME_IFACE, "Frobnicate"));
+  g_autofree char *e3 = call_fails_(
+      __LINE__, c, FX_MANAGER_PATH, PROPS_IFACE, "Set",
+      g_variant_new("(ssv)", FX_MANAGER_IFACE, "NumGames",
+                    g_variant_new_uint32(7)));
+  /* GetAll of an interface the object lacks: an error or nothing. */
+  GError *error = NULL;
+  g_autoptr(GVariant) none = fixture_call(
+      c, path, PROPS_IFACE, "GetAll",
+      g_variant_new("(s)", "org.example.Nothing"), NULL, &error);
+  if (none) {
+    g_autoptr(GVariant) dict = g_variant_get_child_value(none, 0);
+    ck_assert_uint_eq(g_variant_n_children(dict), 0);
+  } else {
+    g_error_free(error);
+  }
+  g_autoptr(GVariant) after = game_snapshot(c, path);
+  assert_same_(__LINE__, "unknown methods and properties", before, after);
+}
+
+START_TEST(test_malformed)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  g_autofree char *path = create(a, "{'seed': <uint64 4>}", NULL);
+  g_autofree char *token = NULL;
+  join(a, path, "{}", &token);
+  check_bad_calls(a, path); /* waiting */
+  join(b, path, "{}", NULL);
+  start(a, path);
+  check_bad_calls(a, path); /* playing, a decides */
+  GDBusConnection *ab[] = { a, b };
+  g_autoptr(GRand) r = g_rand_new_with_seed(2);
+  play_to_end(ab, path, r);
+  check_bad_calls(a, path); /* over */
+}
+END_TEST
+
+START_TEST(test_catalog)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autofree char *path = create(c, "{}", NULL);
+  g_autoptr(GVariant) r = game_ok(c, path, "GetCatalog", NULL, "(a{sv})");
+  g_autoptr(GVariant) cat = g_variant_get_child_value(r, 0);
+  g_autoptr(GVariant) kinds =
+      g_variant_lookup_value(cat, "kinds", G_VARIANT_TYPE("a(sss)"));
+  g_autoptr(GVariant) figures =
+      g_variant_lookup_value(cat, "figures", G_VARIANT_TYPE("a(sb)"));
+  g_autoptr(GVariant) tiles =
+      g_variant_lookup_value(cat, "tiles", G_VARIANT_TYPE("aa{sv}"));
+  ck_assert_msg(kinds && figures && tiles, "GetCatalog lacks a part");
+  gboolean follower = FALSE;
+  for (gsize i = 0; i < g_variant_n_children(figures); i++) {
+    const char *name;
+    gboolean neutral;
+    g_variant_get_child(figures, i, "(&sb)", &name, &neutral);
+    if (strcmp(name, "follower") == 0)
+      follower = !neutral;
+  }
+  ck_assert_msg(follower, "no follower figure");
+  guint total = 0;
+  gboolean seen_d = FALSE;
+  for (gsize i = 0; i < g_variant_n_children(tiles); i++) {
+    g_autoptr(GVariant) t = g_variant_get_child_value(tiles, i);
+    const char *id;
+    guint32 count;
+    ck_assert(g_variant_lookup(t, "id", "&s", &id));
+    ck_assert(g_variant_lookup(t, "count", "u", &count));
+    total += count;
+    g_autoptr(GVariant) segs =
+        g_variant_lookup_value(t, "segments", G_VARIANT_TYPE("a(ssyyyqas)"));
+    ck_assert_msg(segs != NULL, "tile %s: no segments a(ssyyyqas)", id);
+    if (strcmp(id, "D") == 0) {
+      seen_d = TRUE;
+      g_autoptr(GVariant) edges =
+          g_variant_lookup_value(t, "edges", G_VARIANT_TYPE("ay"));
+      gsize ne;
+      const guint8 *e = edges ? g_variant_get_fixed_array(edges, &ne, 1)
+                              : NULL;
+      ck_assert_msg(e && ne == 4 && e[0] == 2 && e[1] == 1 && e[2] == 0 &&
+                        e[3] == 1,
+                    "tile D edges are not city, road, field, road");
+      ck_assert_uint_eq(count, 4);
+      ck_assert_uint_eq(g_variant_n_children(segs), 4);
+    }
+  }
+  ck_assert(seen_d);
+  ck_assert_uint_eq(total, 72);
+}
+END_TEST
+
+typedef struct {
+  GDBusConnection *c;
+  const char *path;
+  guint seat;
+  gboolean want;
+} ConnectedWait;
+
+static gboolean
+seat_is(gpointer data)
+{
+  ConnectedWait *w = data;
+  return seat_connected(w->c, w->path, w->seat) == w->want;
+}
+
+START_TEST(test_full_game)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  g_autofree char *path =
+      create(a, "{'seed': <uint64 2024>, 'name': <'full'>}", NULL);
+  g_autofree char *ta = NULL, *tb = NULL;
+  ck_assert_uint_eq(join(a, path, "{'name': <'Alice'>}", &ta), 0);
+  ck_assert_uint_eq(join(b, path, "{'name': <'Bob'>}", &tb), 1);
+
+  Recorder rec;
+  recorder_init(&rec, a, path);
+  guint64 since = game_sequence(a, path);
+  game_err(a, path, "ExportRecord", NULL, "NotFinished");
+  start(a, path);
+
+  GDBusConnection *holders[] = { a, b };
+  g_autoptr(GRand) rand = g_rand_new_with_seed(11);
+  guint steps = 0;
+  for (;;) {
+    g_autofree char *status = game_prop_string(a, path, "Status");
+    if (strcmp(status, "over") == 0)
+      break;
+    ck_assert_str_eq(status, "playing");
+    Decision d = { 0 };
+    get_decision(a, path, &d);
+    RecWait w = { .r = &rec, .decision = d.id };
+    ck_assert_msg(wait_for(rec_has_decision, &w, WAIT_MS),
+                  "no DecisionRequired for decision %" G_GUINT64_FORMAT,
+                  d.id);
+    RecDecision *rd =
+        &g_array_index(rec.decisions, RecDecision, rec.decisions->len - 1);
+    ck_assert_uint_eq(rd->seat, d.seat);
+    ck_assert_str_eq(rd->kind, d.kind);
+    /* Public state agrees with the decision. */
+    g_autoptr(GVariant) active = game_prop(a, path, "ActiveSeat");
+    ck_assert_uint_eq(g_variant_get_uint32(active), d.seat);
+    if (steps % 10 == 0 && steps > 0) {
+      if (steps == 20)
+        game_err(a, path, "ExportRecord", NULL, "NotFinished");
+    }
+    guint n = (guint)g_variant_n_children(d.actions);
+    guint pick = (guint)g_rand_int_range(rand, 0, (gint32)n);
+    g_autofree char *action = g_strdup_printf(
+        "{'index': <uint32 %u>, 'decision': <uint64 %" G_GUINT64_FORMAT ">}",
+        pick, d.id);
+    guint64 seq = act(holders[d.seat], path, d.seat, action);
+    ck_assert_uint_eq(seq, game_sequence(a, path));
+    w.seq = seq;
+    ck_assert_msg(wait_for(rec_has_seq, &w, WAIT_MS),
+                  "Events signals stop at %" G_GUINT64_FORMAT ", Act said %"
+                  G_GUINT64_FORMAT, rec.last_seq, seq);
+    decision_clear(&d);
+    ck_assert_msg(++steps < 5000, "the game does not end");
+  }
+  ck_assert_msg(steps >= 71, "a base game over after %u actions", steps);
+  check_finished(a, path);
+  /* Let late signals in (there should be none). */
+  g_usleep(100000);
+  while (g_main_context_iteration(NULL, FALSE))
+    ;
+
+  /* The Events signals are the log: from the first one signalled (the
+   * setup's events may come with the start's, or may have been logged
+   * before anyone could subscribe) with no gap after the subscription. */
+  ck_assert_msg(rec.events->len > 0, "no Events signal");
+  guint64 first;
+  g_variant_get_child(g_ptr_array_index(rec.events, 0), 0, "t", &first);
+  ck_assert_msg(first >= 1 && first <= since + 1,
+                "the first Events signal starts at %" G_GUINT64_FORMAT
+                "; %" G_GUINT64_FORMAT " events were logged before Start",
+                first, since);
+  g_autoptr(GVariant) log = get_events(a, path, first - 1);
+  ck_assert_uint_eq(rec.events->len, g_variant_n_children(log));
+  for (guint i = 0; i < rec.events->len; i++) {
+    g_autoptr(GVariant) e = g_variant_get_child_value(log, i);
+    if (!g_variant_equal(e, g_ptr_array_index(rec.events, i))) {
+      g_autofree char *x = g_variant_print(e, FALSE);
+      g_autofree char *y =
+          g_variant_print(g_ptr_array_index(rec.events, i), FALSE);
+      ck_abort_msg("event %u: GetEvents %s, signal %s", i, x, y);
+    }
+  }
+  /* GetEvents(since) is a suffix of GetEvents(0). */
+  g_autoptr(GVariant) all = get_events(a, path, 0);
+  g_autoptr(GVariant) tail = get_events(a, path, 10);
+  ck_assert_uint_eq(g_variant_n_children(tail) + 10,
+                    g_variant_n_children(all));
+  g_autoptr(GVariant) e11 = g_variant_get_child_value(tail, 0);
+  g_autoptr(GVariant) e11b = g_variant_get_child_value(all, 10);
+  ck_assert(g_variant_equal(e11, e11b));
+  g_autoptr(GVariant) none =
+      get_events(a, path, game_sequence(a, path));
+  ck_assert_uint_eq(g_variant_n_children(none), 0);
+  g_autoptr(GVariant) beyond = get_events(a, path, G_MAXUINT64);
+  ck_assert_uint_eq(g_variant_n_children(beyond), 0);
+
+  /* Every decision was announced once, the last one before the end. */
+  ck_assert_uint_eq(rec.decisions->len, steps);
+  for (guint i = 1; i < rec.decisions->len; i++)
+    ck_assert_msg(g_array_index(rec.decisions, RecDecision, i).id !=
+                      g_array_index(rec.decisions, RecDecision, i - 1).id,
+                  "decision id repeated");
+
+  /* PropertiesChanged: Status to playing and over; Scores, last = final. */
+  ck_assert_msg(rec_saw_string(&rec, "Status", "playing"),
+                "no PropertiesChanged Status=playing");
+  ck_assert_msg(rec_saw_string(&rec, "Status", "over"),
+                "no PropertiesChanged Status=over");
+  guint n_scores;
+  g_autoptr(GVariant) last_scores = rec_last_change(&rec, "Scores", &n_scores);
+  ck_assert_msg(n_scores > 0, "no PropertiesChanged for Scores");
+  g_autoptr(GVariant) scores = game_prop(a, path, "Scores");
+  ck_assert_msg(last_scores != NULL,
+                "Scores was only invalidated, not sent (doc/dbus-api.md)");
+  ck_assert_msg(g_variant_equal(last_scores, scores),
+                  "last PropertiesChanged Scores %s, property %s",
+                  g_variant_print(last_scores, FALSE),
+                  g_variant_print(scores, FALSE));
+  guint n_seq;
+  g_autoptr(GVariant) last_seq = rec_last_change(&rec, "Sequence", &n_seq);
+  if (last_seq)
+    ck_assert_uint_eq(g_variant_get_uint64(last_seq),
+                      game_sequence(a, path));
+
+  /* GetState agrees with the properties. */
+  g_autoptr(GVariant) state = get_state(a, path);
+  g_autoptr(GVariant) sseats =
+      g_variant_lookup_value(state, "seats", G_VARIANT_TYPE("aa{sv}"));
+  for (guint i = 0; i < 2; i++) {
+    g_autoptr(GVariant) seat = g_variant_get_child_value(sseats, i);
+    gint32 score, want;
+    ck_assert(g_variant_lookup(seat, "score", "i", &score));
+    g_variant_get_child(scores, i, "i", &want);
+    ck_assert_int_eq(score, want);
+  }
+  g_autoptr(GVariant) seed = g_variant_lookup_value(state, "seed", NULL);
+  ck_assert(seed == NULL);
+
+  /* Finished: the record, with the seed, can be had now. */
+  g_autoptr(GVariant) r = game_ok(b, path, "ExportRecord", NULL, "(s)");
+  const char *text;
+  g_variant_get(r, "(&s)", &text);
+  ck_assert_msg(g_str_has_prefix(text, "meepled-record"),
+                "record starts with: %.40s", text);
+  ck_assert_msg(strstr(text, "seed 2024") && strstr(text, "Alice") &&
+                    strstr(text, "Bob"),
+                "record lacks seed or players:\n%.400s", text);
+  recorder_clear(&rec);
+}
+END_TEST
+
+START_TEST(test_disconnect)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  GDBusConnection *b = conn_new();
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autoptr(GDBusConnection) d = conn_new();
+  g_autofree char *g1 = create(a, "{'seed': <uint64 1>}", NULL);
+  g_autofree char *g2 = create(c, "{'seed': <uint64 2>}", NULL);
+  g_autofree char *g3 = create(c, "{'seed': <uint64 3>}", NULL);
+  g_autofree char *tb = NULL;
+  ck_assert_uint_eq(join(a, g1, "{}", NULL), 0);
+  ck_assert_uint_eq(join(b, g1, "{}", &tb), 1);
+  start(a, g1);
+  GDBusConnection *cd[] = { c, d };
+  seat_all(cd, 2, g2);
+  seat_all(cd, 2, g3);
+
+  GDBusConnection *ab[] = { a, b };
+  g_autoptr(GRand) r = g_rand_new_with_seed(8);
+  for (guint i = 0; i < 9; i++) {
+    ck_assert(play_one(ab, g1, r));
+    ck_assert(play_one(cd, g2, r));
+  }
+  /* b goes away without a word. */
+  g_autoptr(GVariant) events_before = get_events(c, g1, 0);
+  Decision before = { 0 };
+  get_decision(c, g1, &before);
+  conn_close(b);
+  ConnectedWait w = { c, g1, 1, FALSE };
+  ck_assert_msg(wait_for(seat_is, &w, WAIT_MS),
+                "seat 1 still shows connected after its holder left");
+  ck_assert(seat_taken(c, g1, 1));
+  ck_assert(seat_connected(c, g1, 0));
+  g_autoptr(GVariant) events_after = get_events(c, g1, 0);
+  ck_assert(g_variant_equal(events_before, events_after));
+  Decision after = { 0 };
+  get_decision(c, g1, &after);
+  ck_assert_uint_eq(before.id, after.id);
+  ck_assert(g_variant_equal(before.actions, after.actions));
+  g_autofree char *status = game_prop_string(c, g1, "Status");
+  ck_assert_str_eq(status, "playing");
+  decision_clear(&before);
+  decision_clear(&after);
+
+  /* The other games go on to the end. */
+  play_to_end(cd, g2, r);
+  play_to_end(cd, g3, r);
+  check_finished(c, g2);
+  check_finished(c, g3);
+
+  /* Nobody can act for seat 1 until someone reclaims it. */
+  for (;;) {
+    Decision x = { 0 };
+    get_decision(c, g1, &x);
+    guint seat = x.seat;
+    decision_clear(&x);
+    if (seat == 1)
+      break;
+    ck_assert(play_one(ab, g1, r));
+  }
+  game_err_obs(a, c, g1, "Act", act_args(1, "{'index': <uint32 0>}"),
+               "NotSeated");
+  g_autoptr(GDBusConnection) b2 = conn_new();
+  g_autoptr(GVariant) rc =
+      game_ok(b2, g1, "Reclaim", g_variant_new("(s)", tb), "(u)");
+  ck_assert(seat_connected(c, g1, 1));
+  GDBusConnection *ab2[] = { a, b2 };
+  play_to_end(ab2, g1, r);
+  check_finished(c, g1);
+}
+END_TEST
+
+/* ---- 100 games at once ------------------------------------------------ */
+
+typedef struct {
+  char *path;
+  GDBusConnection *holders[2];
+  gboolean over;
+  guint64 decision;
+  guint seat;
+  guint n_actions;
+  guint steps;
+} StressGame;
+
+typedef struct {
+  guint pending;
+  GString *errors;
+} StressRun;
+
+typedef struct {
+  StressRun *run;
+  StressGame *game;
+} StressCall;
+
+static void
+stress_decision_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+  StressCall *sc = data;
+  GError *error = NULL;
+  g_autoptr(GVariant) r =
+      g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), res, &error);
+  if (r) {
+    g_autoptr(GVariant) actions = NULL;
+    g_variant_get(r, "(tu&s&s@a(sssiiussy))", &sc->game->decision,
+                  &sc->game->seat, NULL, NULL, &actions);
+    sc->game->n_actions = (guint)g_variant_n_children(actions);
+  } else {
+    g_autofree char *name = fixture_error_name(error);
+    if (name && strcmp(name, FX_ERROR("GameOver")) == 0)
+      sc->game->over = TRUE;
+    else
+      g_string_append_printf(sc->run->errors, "%s GetDecision: %s\n",
+                             sc->game->path, error->message);
+    g_error_free(error);
+  }
+  sc->run->pending--;
+  g_free(sc);
+}
+
+static void
+stress_act_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+  StressCall *sc = data;
+  GError *error = NULL;
+  g_autoptr(GVariant) r =
+      g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), res, &error);
+  if (!r) {
+    g_string_append_printf(sc->run->errors, "%s Act: %s\n", sc->game->path,
+                           error->message);
+    g_error_free(error);
+  } else {
+    sc->game->steps++;
+  }
+  sc->run->pending--;
+  g_free(sc);
+}
+
+static gboolean
+stress_idle(gpointer data)
+{
+  return ((StressRun *)data)->pending == 0;
+}
+
+START_TEST(test_concurrent_games)
+{
+  enum { N_GAMES = 100, N_CONNS = 4 };
+  GDBusConnection *conns[N_CONNS];
+  for (guint i = 0; i < N_CONNS; i++)
+    conns[i] = conn_new();
+  StressGame *games = g_new0(StressGame, N_GAMES);
+  for (guint i = 0; i < N_GAMES; i++) {
+    g_autofree char *opts =
+        g_strdup_printf("{'seed': <uint64 %u>}", 1000 + i);
+    games[i].path = create(conns[i % N_CONNS], opts, NULL);
+    /* Connections hold seats in many games each. */
+    games[i].holders[0] = conns[i % N_CONNS];
+    games[i].holders[1] = conns[(i + 1) % N_CONNS];
+    ck_assert_uint_eq(join(games[i].holders[0], games[i].path, "{}", NULL),
+                      0);
+    ck_assert_uint_eq(join(games[i].holders[1], games[i].path, "{}", NULL),
+                      1);
+    start(games[i].holders[1], games[i].path);
+  }
+  g_autoptr(GVariant) ng =
+      get_prop(conns[0], FX_MANAGER_PATH, FX_MANAGER_IFACE, "NumGames");
+  ck_assert_uint_eq(g_variant_get_uint32(ng), N_GAMES);
+
+  StressRun run = { 0, g_string_new(NULL) };
+  g_autoptr(GRand) rand = g_rand_new_with_seed(100);
+  guint live = N_GAMES, rounds = 0;
+  while (live > 0) {
+    ck_assert_msg(++rounds < 2000, "the games do not end");
+    /* All decisions at once, then one action per game, all at once. */
+    for (guint i = 0; i < N_GAMES; i++) {
+      if (games[i].over)
+        continue;
+      StressCall *sc = g_new(StressCall, 1);
+      *sc = (StressCall){ &run, &games[i] };
+      run.pending++;
+      g_dbus_connection_call(conns[(i + rounds) % N_CONNS], FX_NAME,
+                             games[i].path, FX_GAME_IFACE, "GetDecision",
+                             NULL, G_VARIANT_TYPE("(tussa(sssiiussy))"),
+                             G_DBUS_CALL_FLAGS_NONE, FX_CALL_TIMEOUT_MS,
+                             NULL, stress_decision_done, sc);
+    }
+    ck_assert_msg(wait_for(stress_idle, &run, 60000), "replies missing");
+    ck_assert_msg(run.errors->len == 0, "%s", run.errors->str);
+    live = 0;
+    for (guint i = 0; i < N_GAMES; i++) {
+      StressGame *g = &games[i];
+      if (g->over)
+        continue;
+      live++;
+      StressCall *sc = g_new(StressCall, 1);
+      *sc = (StressCall){ &run, g };
+      run.pending++;
+      guint pick = (guint)g_rand_int_range(rand, 0, (gint32)g->n_actions);
+      GVariantBuilder b;
+      g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
+      g_variant_builder_add(&b, "{sv}", "index", g_variant_new_uint32(pick));
+      g_variant_builder_add(&b, "{sv}", "decision",
+                            g_variant_new_uint64(g->decision));
+      g_dbus_connection_call(g->holders[g->seat], FX_NAME, g->path,
+                             FX_GAME_IFACE, "Act",
+                             g_variant_new("(ua{sv})", g->seat, &b),
+                             G_VARIANT_TYPE("(t)"), G_DBUS_CALL_FLAGS_NONE,
+                             FX_CALL_TIMEOUT_MS, NULL, stress_act_done, sc);
+    }
+    ck_assert_msg(wait_for(stress_idle, &run, 60000), "replies missing");
+    ck_assert_msg(run.errors->len == 0, "%s", run.errors->str);
+  }
+  for (guint i = 0; i < N_GAMES; i++) {
+    ck_assert_msg(games[i].steps >= 71, "game %u over after %u actions", i,
+                  games[i].steps);
+    check_finished(conns[i % N_CONNS], games[i].path);
+    g_free(games[i].path);
+  }
+  g_string_free(run.errors, TRUE);
+  g_free(games);
+  for (guint i = 0; i < N_CONNS; i++)
+    conn_close(conns[i]);
+}
+END_TEST
+
+/* "tiles" as in a game record: any tile id, the start tile's type too,
+ * repeated at will; an empty list is an empty supply. */
+START_TEST(test_explicit_supply)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  GDBusConnection *ab[] = { a, b };
+
+  g_autofree char *p1 = create(a, "{'tiles': <['D', 'D', 'V', 'V']>}", NULL);
+  seat_all(ab, 2, p1);
+  g_autoptr(GVariant) s1 = get_state(a, p1);
+  g_autofree char *drawn = state_string(s1, "drawn-tile");
+  ck_assert_str_eq(drawn, "D");
+  ck_assert_uint_eq(state_uint(s1, "tiles-left"), 3);
+  g_autoptr(GRand) r = g_rand_new_with_seed(4);
+  guint steps = play_to_end(ab, p1, r);
+  ck_assert_msg(steps >= 4 && steps <= 8, "%u actions for 4 tiles", steps);
+  check_finished(a, p1);
+}
+END_TEST
+
+START_TEST(test_empty_supply)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  GDBusConnection *ab[] = { a, b };
+  g_autofree char *p2 = create(a, "{'tiles': <@as []>}", NULL);
+  g_autoptr(GVariant) s2 = get_state(a, p2);
+  ck_assert_uint_eq(state_uint(s2, "tiles-left"), 0);
+  g_autofree char *none = state_string(s2, "drawn-tile");
+  ck_assert_str_eq(none, "");
+  seat_all(ab, 2, p2);
+  g_autofree char *status = game_prop_string(a, p2, "Status");
+  ck_assert_str_eq(status, "over");
+  game_err(a, p2, "GetDecision", NULL, "GameOver");
+  g_autoptr(GVariant) rec = game_ok(a, p2, "ExportRecord", NULL, "(s)");
+}
+END_TEST
+
+START_TEST(test_limit_reached)
+{
+  /* setup_limited runs the daemon with --max-games 3. */
+  g_autoptr(GDBusConnection) c = conn_new();
+  for (guint i = 0; i < 3; i++)
+    g_free(create(c, "{}", NULL));
+  mgr_err(c, "CreateGame", create_args("{}"), "LimitReached");
+  /* The check comes after the options': bad options still say so. */
+  mgr_err(c, "CreateGame", create_args("{'seats': <uint32 9>}"),
+          "InvalidArgs");
+  g_autoptr(GVariant) n =
+      get_prop(c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "NumGames");
+  ck_assert_uint_eq(g_variant_get_uint32(n), 3);
+}
+END_TEST
+
+START_TEST(test_bus_gone)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autofree char *path = create(c, "{}", NULL);
+  guint32 pid = fixture_daemon_pid();
+  ck_assert_msg(pid != 0, "no daemon");
+  fixture_stop_bus();
+  int status = -1;
+  ck_assert_msg(fixture_wait_daemon_exit(10000, &status),
+                "meepled (pid %u) still runs 10 s after its bus went away",
+                pid);
+  /* Losing the bus may count as a failure, but not as a crash (128 + N)
+   * nor as a leak (LeakSanitizer's 23). */
+  ck_assert_msg(status < 128 && status != 23,
+                "meepled ended with status %d when its bus went away",
+                status);
+}
+END_TEST
+
+static void
+setup_limited(void)
+{
+  static const char *const args[] = { "--max-games", "3", NULL };
+  fixture_set_daemon_args(args);
+  setup();
+  fixture_set_daemon_args(NULL);
+}
+
+static Suite *
+dbus_api_suite(void)
+{
+  Suite *s = suite_create("dbus-api");
+  TCase *tc = tcase_create("api");
+  tcase_add_checked_fixture(tc, setup, teardown);
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, test_activation);
+  tcase_add_test(tc, test_create_defaults);
+  tcase_add_test(tc, test_create_variants);
+  tcase_add_test(tc, test_create_invalid);
+  tcase_add_test(tc, test_list_get_games);
+  tcase_add_test(tc, test_join_start);
+  tcase_add_test(tc, test_leave_reclaim);
+  tcase_add_test(tc, test_act_errors);
+  tcase_add_test(tc, test_malformed);
+  tcase_add_test(tc, test_catalog);
+  tcase_add_test(tc, test_full_game);
+  tcase_add_test(tc, test_disconnect);
+  tcase_add_test(tc, test_concurrent_games);
+  tcase_add_test(tc, test_explicit_supply);
+  tcase_add_test(tc, test_empty_supply);
+  tcase_add_test(tc, test_bus_gone);
+  suite_add_tcase(s, tc);
+  TCase *limited = tcase_create("limited");
+  tcase_add_checked_fixture(limited, setup_limited, teardown);
+  tcase_set_timeout(limited, 120);
+  tcase_add_test(limited, test_limit_reached);
+  suite_add_tcase(s, limited);
+  return s;
+}
+
+int
+main(void)
+{
+  GError *error = NULL;
+  if (!fixture_available(&error)) {
+    g_print("SKIP: %s\n", error->message);
+    return error->code == FX_ERROR_SKIP ? 77 : 1;
+  }
+  /* Every test's fixture lives below one directory, removed at the end
+   * even when a failed test (which ends with _exit) could not clean up. */
+  g_autofree char *base = g_dir_make_tmp("meepled-dbus-api-XXXXXX", &error);
+  if (!base) {
+    g_printerr("%s\n", error->message);
+    return 1;
+  }
+  g_setenv("TMPDIR", base, TRUE);
+  int status = tu_run_suite(dbus_api_suite());
+  fixture_remove_tree(base);
+  return status;
+}
