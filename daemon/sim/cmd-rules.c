@@ -259,8 +259,8 @@ sim_cmd_rules(int argc, char **argv)
     ok = sim_write(stdout, text, length) && sim_write(stdout, "\n", 1);
     g_free(text);
   } else {
-    char **dirs = sim_plugin_dirs(plugin_dirs);
-    char *tiles_text = sim_tiles_dir(tiles_dir);
+    char **dirs = paths_plugin_dirs(plugin_dirs);
+    char *tiles_text = paths_tiles_dir(tiles_dir);
     GString *out = format_table(rows, n, verbose, dirs, tiles_text);
     ok = sim_write(stdout, out->str, out->len);
     g_string_free(out, TRUE);

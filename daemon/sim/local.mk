@@ -14,8 +14,14 @@ daemon_sim_meeple_sim_SOURCES = \
 	daemon/sim/cmd-tiles.c \
 	daemon/sim/cmd-rules.c \
 	daemon/sim/plugins.c \
-	daemon/sim/sim.h
+	daemon/sim/sim.h \
+	daemon/paths.c \
+	daemon/paths.h
+daemon_sim_meeple_sim_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/clients/common \
+	-I$(top_srcdir)/daemon
 daemon_sim_meeple_sim_CFLAGS = $(AM_CFLAGS) $(JSON_CFLAGS)
-daemon_sim_meeple_sim_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS) $(JSON_LIBS)
+# The board is drawn by libmeeple-render (clients/common/render.mk).
+daemon_sim_meeple_sim_LDADD = clients/common/libmeeple-render.la \
+	daemon/engine/libmeeple.la $(GLIB_LIBS) $(JSON_LIBS)
 
 dist_man_MANS += doc/meeple-sim.1

@@ -116,22 +116,6 @@ main(int argc, char **argv)
   return SIM_EXIT_USAGE;
 }
 
-char *
-sim_tiles_dir(const char *option)
-{
-  if (option && *option)
-    return g_strdup(option);
-  const char *env = g_getenv("MEEPLE_TILES_DIR");
-  if (env && *env)
-    return g_strdup(env);
-  /* An installed copy wins; a build that was never installed still runs
-   * from its source tree. */
-  char *installed = g_build_filename(MEEPLE_TILES_DIR, "base.tiles", NULL);
-  gboolean have = g_file_test(installed, G_FILE_TEST_IS_REGULAR);
-  g_free(installed);
-  return g_strdup(have ? MEEPLE_TILES_DIR : MEEPLE_SOURCE_TILES_DIR);
-}
-
 int
 sim_parse_options(GOptionContext *context, const char *command, int *argc,
                   char ***argv)

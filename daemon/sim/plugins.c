@@ -7,46 +7,18 @@
 
 #include "sim.h"
 
-char **
-sim_plugin_dirs(char **option)
-{
-  GPtrArray *dirs = g_ptr_array_new();
-  if (option && option[0]) {
-    for (guint i = 0; option[i]; i++)
-      g_ptr_array_add(dirs, g_strdup(option[i]));
-  } else {
-    const char *env = g_getenv(MEEPLE_PLUGIN_PATH_ENV);
-    if (env && *env) {
-      char **parts = g_strsplit(env, G_SEARCHPATH_SEPARATOR_S, -1);
-      for (guint i = 0; parts[i]; i++)
-        if (*parts[i])
-          g_ptr_array_add(dirs, g_strdup(parts[i]));
-      g_strfreev(parts);
-    }
-    /* As for tiles: an installed directory wins, a build that was never
-     * installed still finds its own plugins. */
-    if (dirs->len == 0)
-      g_ptr_array_add(dirs, g_strdup(g_file_test(MEEPLE_PLUGIN_DIR,
-                                                 G_FILE_TEST_IS_DIR)
-                                       ? MEEPLE_PLUGIN_DIR
-                                       : MEEPLE_BUILD_PLUGIN_DIR));
-  }
-  g_ptr_array_add(dirs, NULL);
-  return (char **)g_ptr_array_free(dirs, FALSE);
-}
-
 MeepleLoader *
 sim_loader_new(char **plugin_dirs, const char *tiles_dir, gboolean scan,
                gboolean warn, GError **error)
 {
   MeepleLoader *loader = meeple_loader_new();
   if (scan) {
-    char **dirs = sim_plugin_dirs(plugin_dirs);
+    char **dirs = paths_plugin_dirs(plugin_dirs);
     for (guint i = 0; dirs[i]; i++)
       meeple_loader_add_plugin_dir(loader, dirs[i]);
     g_strfreev(dirs);
   }
-  char *tiles = sim_tiles_dir(tiles_dir);
+  char *tiles = paths_tiles_dir(tiles_dir);
   meeple_loader_add_tiles_dir(loader, tiles);
   g_free(tiles);
   if (!meeple_loader_load(loader, error)) {

@@ -1,19 +1,11 @@
-/* render.h — the board and the scores as text for a terminal.
+/* render.h — meeple-sim's board and scores as text for a terminal.
  *
- * Each tile is a block 5 characters wide and 3 high:
- *
- *     ####.     row 0: corner, north side (3), corner
- *     ##+--     row 1: west side, centre (3), east side
- *     #.|..     row 2: corner, south side (3), corner
- *
- * Glyphs: '#' city, '-' '|' '+' road (straight, bend), 'o' crossroads or
- * road end, '.' field, 'M' monastery, 'g' garden, '*' pennant, a corner
- * '+' between two different cities, digits 1-6 a figure of that seat
- * (seat 0 is "1") whatever its type, drawn on the segment it stands on;
- * neutral figures are their type's capital initial.  A line under the
- * board names every figure that is not a plain follower (abbot, ...).
- * Columns are labelled with x, rows with y (y grows to the south).  The
- * output is deterministic; colour escapes are added only on request. */
+ * The board and single tiles are drawn by libmeeple-render
+ * (clients/common/board-render.h, where the 5×3 block of each tile and its
+ * glyphs are described), from a view of the engine's game built here;
+ * meeple-sim always uses the ASCII glyphs.  The scores are meeple-sim's
+ * own.  The output is deterministic; colour escapes are added only on
+ * request. */
 #ifndef MEEPLE_SIM_RENDER_H
 #define MEEPLE_SIM_RENDER_H
 

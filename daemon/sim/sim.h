@@ -7,6 +7,8 @@
 #include <glib.h>
 #include <meeple.h>
 
+#include "paths.h"
+
 G_BEGIN_DECLS
 
 /* Exit statuses, as documented in the man page. */
@@ -26,10 +28,8 @@ int sim_cmd_bench(int argc, char **argv);
 int sim_cmd_tiles(int argc, char **argv);
 int sim_cmd_rules(int argc, char **argv);
 
-/* Tile directory: @option (--tiles-dir) if set, else $MEEPLE_TILES_DIR,
- * else the installed directory if it holds base.tiles, else the source
- * tree's.  Free with g_free(). */
-char *sim_tiles_dir(const char *option);
+/* Tile and plugin directories come from daemon/paths.h, which meepled
+ * shares: paths_tiles_dir() and paths_plugin_dirs(). */
 
 /* ---- plugins and rule sets (plugins.c) ---- */
 
@@ -41,14 +41,9 @@ char *sim_tiles_dir(const char *option);
   "Directory to look for expansion plugins in; repeat for several "      \
   SIM_PLUGIN_DIR_DEFAULT
 
-/* Plugin directories: every --plugin-dir in @option (NULL-terminated, may
- * be NULL) if any, else the ':'-separated $MEEPLE_PLUGIN_PATH, else
- * MEEPLE_PLUGIN_DIR if it is a directory, else the build tree's
- * MEEPLE_BUILD_PLUGIN_DIR.  Free with g_strfreev(). */
-char **sim_plugin_dirs(char **option);
 
-/* A loaded MeepleLoader with the tile directory sim_tiles_dir(@tiles_dir)
- * and, when @scan, the plugin directories sim_plugin_dirs(@plugin_dirs).
+/* A loaded MeepleLoader with the tile directory paths_tiles_dir(@tiles_dir)
+ * and, when @scan, the plugin directories paths_plugin_dirs(@plugin_dirs).
  * When @warn, prints "meeple-sim: warning: plugin skipped: REASON" for
  * every plugin that could not be used.  NULL with @error set when the base
  * game cannot be loaded. */

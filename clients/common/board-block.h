@@ -1,0 +1,62 @@
+/* board-block.h — one tile's 5×3 block of the board renderer (internal to
+ * libmeeple-render; the layout is described in board-render.h).
+ *
+ * A block is laid out in three steps: which segment each of the 15 cells
+ * shows, the glyph of each cell (terrain, pennants), then the figures
+ * standing on the tile.  Glyphs are kept as ASCII characters plus the
+ * colour class (ink) and, for a road's centre, the sides the road
+ * touches: that is all the Unicode glyph set and the colours need. */
+#ifndef BOARD_BLOCK_H
+#define BOARD_BLOCK_H
+
+#include "board-render.h"
+
+G_BEGIN_DECLS
+
+#define BOARD_CELL_W 5
+#define BOARD_CELL_H 3
+
+/* Colour classes of one character. */
+enum {
+  BOARD_INK_NONE = 0,
+  BOARD_INK_CITY,
+  BOARD_INK_ROAD,
+  BOARD_INK_FIELD,
+  BOARD_INK_MONASTERY,
+  BOARD_INK_OTHER,
+  /* + seat; BOARD_INK_FIGURE + MEEPLE_MAX_PLAYERS = neutral */
+  BOARD_INK_FIGURE,
+  BOARD_INK_MARK = BOARD_INK_FIGURE + MEEPLE_MAX_PLAYERS + 1,
+};
+
+/* One character of the board. */
+typedef struct {
+  char glyph;     /* the ASCII glyph */
+  guint8 ink;     /* BOARD_INK_* */
+  guint8 sides;   /* road centre: displayed sides of its road (bit/side) */
+} BoardCell;
+
+/* One tile's block while it is being drawn. */
+typedef struct {
+  const BoardKind *kinds;
+  guint n_kinds;
+  const MeepleTileType *type;
+  guint rotation;
+  int seg[BOARD_CELL_H][BOARD_CELL_W];   /* segment shown, or -1 */
+  BoardCell cell[BOARD_CELL_H][BOARD_CELL_W];
+  gboolean figure[BOARD_CELL_H][BOARD_CELL_W];
+} BoardBlock;
+
+/* Lays out and paints the terrain of @type turned @rotation quarter
+ * turns clockwise into @block. */
+void board_block_init(BoardBlock *block, const BoardKind *kinds,
+                      guint n_kinds, const MeepleTileType *type,
+                      guint rotation);
+
+/* Draws @figure (which stands on this tile) into @block, on the first
+ * free cell of its segment; a figure that finds no cell is not drawn. */
+void board_block_add_figure(BoardBlock *block, const BoardFigure *figure);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,320 @@
+/* board-render.c — the board, single tiles and the legend as text
+ * (layout: board-render.h; one tile's block: board-block.c). */
+#include "config.h"
+
+#include <string.h>
+
+#include "board-block.h"
+
+/* ---- glyphs and colours ----------------------------------------------- */
+
+/* The Unicode glyph of a road's centre, by the displayed sides its road
+ * touches (bit per MeepleSide: N 1, E 2, S 4, W 8). */
+static const char *const road_centre[16] = {
+  [0x3] = "└", [0x5] = "│", [0x6] = "┌", [0x7] = "├", [0x9] = "┘",
+  [0xa] = "─", [0xb] = "┴", [0xc] = "┐", [0xd] = "┤", [0xe] = "┬",
+  [0xf] = "┼",
+};
+
+/* Appends the glyph of @cell.  Unicode replaces the terrain only; which
+ * ASCII glyph means what depends on its ink ('+' is a road bend or a
+ * wall between two cities). */
+static void
+append_glyph(GString *out, const BoardCell *cell, BoardRenderFlags flags)
+{
+  const char *text = NULL;
+  if (flags & BOARD_RENDER_UNICODE) {
+    switch (cell->ink) {
+    case BOARD_INK_CITY:
+      text = cell->glyph == '#' ? "▓" : cell->glyph == '+' ? "░"
+             : cell->glyph == '*' ? "◆" : NULL;
+      break;
+    case BOARD_INK_ROAD:
+      text = cell->glyph == '|' ? "│" : cell->glyph == '-' ? "─"
+             : cell->glyph == 'o' ? "○"
+             : cell->glyph == '+' ? road_centre[cell->sides & 0xf] : NULL;
+      if (cell->glyph == '+' && !text)
+        text = "┼";
+      break;
+    case BOARD_INK_FIELD:
+      text = cell->glyph == '.' ? "·" : cell->glyph == 'g' ? "♣"
+             : cell->glyph == '*' ? "◆" : NULL;
+      break;
+    case BOARD_INK_MONASTERY:
+      text = cell->glyph == 'M' ? "†" : cell->glyph == '*' ? "◆" : NULL;
+      break;
+    default:
+      break;
+    }
+  }
+  if (text)
+    g_string_append(out, text);
+  else
+    g_string_append_c(out, cell->glyph);
+}
+
+static const char *
+ink_escape(guint ink)
+{
+  /* Players: red, blue, yellow, green, magenta, cyan, shown inverted so
+   * they stand out from the terrain. */
+  static const char *const players[MEEPLE_MAX_PLAYERS + 1] = {
+    "\033[1;7;31m", "\033[1;7;34m", "\033[1;7;33m", "\033[1;7;32m",
+    "\033[1;7;35m", "\033[1;7;36m", "\033[1;7m",
+  };
+  switch (ink) {
+  case BOARD_INK_CITY: return "\033[33m";
+  case BOARD_INK_ROAD: return "\033[1m";
+  case BOARD_INK_FIELD: return "\033[32m";
+  case BOARD_INK_MONASTERY: return "\033[1;31m";
+  case BOARD_INK_OTHER: return "\033[35m";
+  case BOARD_INK_MARK: return "\033[1;4m";
+  default:
+    if (ink >= BOARD_INK_FIGURE &&
+        ink <= BOARD_INK_FIGURE + MEEPLE_MAX_PLAYERS)
+      return players[ink - BOARD_INK_FIGURE];
+    return "";
+  }
+}
+
+/* Appends @n cells; with colour, an escape wherever the ink changes and a
+ * reset at the end if anything was coloured. */
+static void
+append_cells(GString *out, const BoardCell *cells, int n,
+             BoardRenderFlags flags)
+{
+  gboolean colour = (flags & BOARD_RENDER_COLOUR) != 0;
+  guint current = BOARD_INK_NONE;
+  for (int c = 0; c < n; c++) {
+    if (colour && cells[c].ink != current) {
+      g_string_append(out, "\033[0m");
+      g_string_append(out, ink_escape(cells[c].ink));
+      current = cells[c].ink;
+    }
+    append_glyph(out, &cells[c], flags);
+  }
+  if (colour && current != BOARD_INK_NONE)
+    g_string_append(out, "\033[0m");
+}
+
+/* No trailing blanks: golden files stay clean. */
+static void
+trim_line(GString *out, gsize start)
+{
+  while (out->len > start && out->str[out->len - 1] == ' ')
+    g_string_truncate(out, out->len - 1);
+}
+
+/* ---- single tiles --------------------------------------------------- */
+
+void
+board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
+                  const MeepleTileType *type, const char *prefix,
+                  BoardRenderFlags flags)
+{
+  if (!type)
+    return;
+  BoardBlock blocks[4];
+  for (guint r = 0; r < 4; r++)
+    board_block_init(&blocks[r], kinds, n_kinds, type, r);
+  for (int row = 0; row < BOARD_CELL_H; row++) {
+    g_string_append(out, prefix);
+    for (guint r = 0; r < 4; r++) {
+      append_cells(out, blocks[r].cell[row], BOARD_CELL_W, flags);
+      if (r < 3)
+        g_string_append(out, "   ");
+    }
+    g_string_append_c(out, '\n');
+  }
+}
+
+void
+board_render_legend(GString *out, BoardRenderFlags flags)
+{
+  if (flags & BOARD_RENDER_UNICODE)
+    g_string_append(out,
+                    "Legend: ▓ city  ░ wall  ◆ pennant  ─ │ ┌ road  "
+                    "○ crossroads  · field  † monastery  ♣ garden  "
+                    "1-6 figure of seat\n");
+  else
+    g_string_append(out,
+                    "Legend: # city  * pennant  - | + road  o crossroads  "
+                    ". field  M monastery  g garden  1-6 figure of seat\n");
+}
+
+/* ---- the board -------------------------------------------------------- */
+
+/* A text grid covering the board's bounding box. */
+typedef struct {
+  int min_x, max_x, min_y, max_y;
+  int cols, rows;
+  BoardCell *cells;
+} Canvas;
+
+static BoardCell *
+canvas_at(Canvas *canvas, int x, int y, int col, int row)
+{
+  gsize r = (gsize)((y - canvas->min_y) * BOARD_CELL_H + row);
+  gsize c = (gsize)((x - canvas->min_x) * BOARD_CELL_W + col);
+  return &canvas->cells[r * (gsize)canvas->cols + c];
+}
+
+static void
+canvas_init(Canvas *canvas, const BoardView *view)
+{
+  canvas->min_x = canvas->min_y = G_MAXINT;
+  canvas->max_x = canvas->max_y = G_MININT;
+  for (guint i = 0; i < view->n_tiles + view->n_marks; i++) {
+    int x = i < view->n_tiles ? view->tiles[i].x
+                              : view->marks[i - view->n_tiles].x;
+    int y = i < view->n_tiles ? view->tiles[i].y
+                              : view->marks[i - view->n_tiles].y;
+    canvas->min_x = MIN(canvas->min_x, x);
+    canvas->max_x = MAX(canvas->max_x, x);
+    canvas->min_y = MIN(canvas->min_y, y);
+    canvas->max_y = MAX(canvas->max_y, y);
+  }
+  canvas->cols = (canvas->max_x - canvas->min_x + 1) * BOARD_CELL_W;
+  canvas->rows = (canvas->max_y - canvas->min_y + 1) * BOARD_CELL_H;
+  gsize n = (gsize)canvas->cols * (gsize)canvas->rows;
+  canvas->cells = g_new(BoardCell, n);
+  for (gsize i = 0; i < n; i++)
+    canvas->cells[i] = (BoardCell){ ' ', BOARD_INK_NONE, 0 };
+}
+
+static void
+draw_tile(Canvas *canvas, const BoardView *view, const BoardTile *tile)
+{
+  BoardBlock b;
+  board_block_init(&b, view->kinds, view->n_kinds, tile->type,
+                   tile->rotation);
+  /* Figures in the view's order, so two on one tile land the same way
+   * every time. */
+  for (guint f = 0; f < view->n_figures; f++)
+    if (view->figures[f].x == tile->x && view->figures[f].y == tile->y)
+      board_block_add_figure(&b, &view->figures[f]);
+  for (int r = 0; r < BOARD_CELL_H; r++)
+    for (int c = 0; c < BOARD_CELL_W; c++)
+      *canvas_at(canvas, tile->x, tile->y, c, r) = b.cell[r][c];
+}
+
+static void
+draw_mark(Canvas *canvas, const BoardView *view, const BoardMark *mark)
+{
+  /* Marks are for empty cells; a tile there wins. */
+  for (guint i = 0; i < view->n_tiles; i++)
+    if (view->tiles[i].x == mark->x && view->tiles[i].y == mark->y)
+      return;
+  const char *label = mark->label ? mark->label : "";
+  int n = MIN((int)strlen(label), 3);
+  int start = (BOARD_CELL_W - n) / 2;
+  for (int i = 0; i < n; i++)
+    *canvas_at(canvas, mark->x, mark->y, start + i, 1) =
+      (BoardCell){ label[i], BOARD_INK_MARK, 0 };
+}
+
+/* Appends @value centred in @width characters. */
+static void
+append_centred(GString *out, int value, int width)
+{
+  char label[16];
+  int n = g_snprintf(label, sizeof label, "%d", value);
+  int left = (width - n) / 2;
+  if (left < 0)
+    left = 0;
+  g_string_append_printf(out, "%*s%s%*s", left, "", label,
+                         MAX(width - n - left, 0), "");
+}
+
+static void
+append_x_axis(GString *out, const Canvas *canvas, int margin)
+{
+  gsize start = out->len;
+  g_string_append_printf(out, "%*s", margin, "");
+  for (int x = canvas->min_x; x <= canvas->max_x; x++)
+    append_centred(out, x, BOARD_CELL_W);
+  trim_line(out, start);
+  g_string_append_c(out, '\n');
+}
+
+static void
+append_rows(GString *out, const Canvas *canvas, int margin,
+            BoardRenderFlags flags)
+{
+  for (int r = 0; r < canvas->rows; r++) {
+    gsize start = out->len;
+    if (r % BOARD_CELL_H == 1)
+      g_string_append_printf(out, "%*d ", margin - 1,
+                             canvas->min_y + r / BOARD_CELL_H);
+    else
+      g_string_append_printf(out, "%*s", margin, "");
+    const BoardCell *row = &canvas->cells[(gsize)r * (gsize)canvas->cols];
+    int end = canvas->cols;
+    while (end > 0 && row[end - 1].glyph == ' ')
+      end--;
+    append_cells(out, row, end, flags);
+    trim_line(out, start);
+    g_string_append_c(out, '\n');
+  }
+}
+
+/* The board shows a seat's figures as its digit whatever their type; a
+ * line under it names every figure on the board that is not a plain
+ * follower (abbot, dragon, ...), so none is mistaken for one. */
+static void
+append_other_figures(GString *out, const BoardView *view)
+{
+  gboolean first = TRUE;
+  for (guint i = 0; i < view->n_figures; i++) {
+    const BoardFigure *f = &view->figures[i];
+    if (f->type_name && strcmp(f->type_name, "follower") == 0)
+      continue;
+    g_string_append(out, first ? "Figures besides followers: " : ", ");
+    first = FALSE;
+    g_string_append(out, f->type_name ? f->type_name : "?");
+    if (f->owner >= 0)
+      g_string_append_printf(out, " of seat %d", f->owner + 1);
+    g_string_append_printf(out, " at %d,%d on %s", f->x, f->y,
+                           board_segment_name(view, f->x, f->y, f->segment));
+  }
+  if (!first)
+    g_string_append_c(out, '\n');
+}
+
+void
+board_render(GString *out, const BoardView *view, BoardRenderFlags flags)
+{
+  if (view->n_tiles == 0 && view->n_marks == 0) {
+    g_string_append(out, "(empty board)\n");
+    return;
+  }
+  Canvas canvas;
+  canvas_init(&canvas, view);
+  for (guint i = 0; i < view->n_tiles; i++)
+    if (view->tiles[i].type)
+      draw_tile(&canvas, view, &view->tiles[i]);
+  for (guint i = 0; i < view->n_marks; i++)
+    draw_mark(&canvas, view, &view->marks[i]);
+
+  /* y labels: as wide as the widest of them, on each block's middle row. */
+  int margin = MAX(g_snprintf(NULL, 0, "%d", canvas.min_y),
+                   g_snprintf(NULL, 0, "%d", canvas.max_y)) + 1;
+  append_x_axis(out, &canvas, margin);
+  append_rows(out, &canvas, margin, flags);
+  append_x_axis(out, &canvas, margin);
+  g_free(canvas.cells);
+  append_other_figures(out, view);
+}
+
+const char *
+board_segment_name(const BoardView *view, int x, int y, guint segment)
+{
+  for (guint i = 0; i < view->n_tiles; i++) {
+    const BoardTile *t = &view->tiles[i];
+    if (t->x == x && t->y == y && t->type && segment < t->type->n_segments)
+      return t->type->segments[segment].name;
+  }
+  char text[16];
+  g_snprintf(text, sizeof text, "%u", segment);
+  return g_intern_string(text);
+}

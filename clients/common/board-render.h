@@ -1,0 +1,118 @@
+/* board-render.h — a Carcassonne board as text for a terminal, drawn from
+ * a neutral view of the board (libmeeple-render, shared by meeple-sim and
+ * the meeple CLI).
+ *
+ * The renderer knows no game object: its caller describes the board as a
+ * BoardView — segment kinds, placed tiles (as MeepleTileType values from
+ * meeple/rules.h, whose segment kinds index the view's kinds), figures and
+ * optional marked cells — so the engine's games (meeple-sim) and a
+ * client's mirror of a remote game (meeple) draw the same way.  Only the
+ * types of meeple/rules.h are used, no libmeeple function.
+ *
+ * Each tile is a block 5 characters wide and 3 high:
+ *
+ *     ####.     row 0: corner, north side (3), corner
+ *     ##+--     row 1: west side, centre (3), east side
+ *     #.|..     row 2: corner, south side (3), corner
+ *
+ * ASCII glyphs (the default): '#' city, '-' '|' '+' road (straight,
+ * bend), 'o' crossroads or road end, '.' field, 'M' monastery, 'g'
+ * garden, '*' pennant, a corner '+' between two different cities, a
+ * plugin's segment kind the first letter of its code in lower case, digits
+ * 1-6 a figure of that seat (seat 0 is "1") whatever its type, drawn on the
+ * segment it stands on; neutral figures are their type's capital initial.
+ * With BOARD_RENDER_UNICODE the terrain uses single-column Unicode
+ * characters instead (box drawing for roads, blocks for cities, a middle
+ * dot for fields, see board_render_legend()); figures, pennants' places and
+ * plugin kinds' letters stay the same, so both modes have the same layout.
+ * A line under the board names every figure that is not a plain follower
+ * (abbot, dragon, ...).  Columns are labelled with x, rows with y (y grows
+ * to the south).  The output is deterministic; colour escapes (ANSI) are
+ * added only with BOARD_RENDER_COLOUR. */
+#ifndef BOARD_RENDER_H
+#define BOARD_RENDER_H
+
+#include <glib.h>
+#include <meeple/rules.h>
+
+G_BEGIN_DECLS
+
+/** How to draw. */
+typedef enum {
+  BOARD_RENDER_COLOUR = 1 << 0,  /**< ANSI colours */
+  BOARD_RENDER_UNICODE = 1 << 1, /**< Unicode terrain glyphs, not ASCII */
+} BoardRenderFlags;
+
+/** A segment kind.  The core kinds are recognised by @name ("road",
+ * "city", "field", "monastery", "garden"); any other kind is drawn as the
+ * first letter of @code. */
+typedef struct {
+  const char *name;
+  const char *code;
+  MeepleShape shape;
+} BoardKind;
+
+/** A placed tile: its type (segment kinds index BoardView.kinds), cell
+ * and rotation (quarter turns clockwise). */
+typedef struct {
+  const MeepleTileType *type;
+  int x, y;
+  guint rotation;
+} BoardTile;
+
+/** A figure on the board.  @owner is the seat (0-based), or -1 for a
+ * neutral figure; @segment indexes the segments of the tile at (x, y)
+ * (an index it does not have: the figure is listed but not drawn). */
+typedef struct {
+  const char *type_name;  /**< "follower" for a plain follower */
+  int owner;
+  int x, y;
+  guint segment;
+} BoardFigure;
+
+/** An empty cell to point out (e.g. where the drawn tile can go),
+ * labelled with up to 3 characters in the middle of its block. */
+typedef struct {
+  int x, y;
+  const char *label;
+} BoardMark;
+
+/** What to draw.  Tiles are drawn in order; figures on one tile in the
+ * order given, so the output does not depend on anything else. */
+typedef struct {
+  const BoardKind *kinds;
+  guint n_kinds;
+  const BoardTile *tiles;
+  guint n_tiles;
+  const BoardFigure *figures;
+  guint n_figures;
+  const BoardMark *marks;   /**< may be NULL */
+  guint n_marks;
+} BoardView;
+
+/* Appends the board of @view: the x axis, one text row per character row
+ * of the blocks (the y label on each block's middle row), the x axis
+ * again, then the line naming figures besides plain followers.  An empty
+ * view (no tile, no mark) is "(empty board)". */
+void board_render(GString *out, const BoardView *view,
+                  BoardRenderFlags flags);
+
+/* Appends the blocks of tile type @type turned 0, 90, 180 and 270
+ * degrees, side by side 3 columns apart, each line starting with
+ * @prefix.  @kinds is what its segment kinds index. */
+void board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
+                       const MeepleTileType *type, const char *prefix,
+                       BoardRenderFlags flags);
+
+/* Appends one line explaining the glyphs of @flags' glyph set. */
+void board_render_legend(GString *out, BoardRenderFlags flags);
+
+/* Name of segment @segment of the tile at (x, y) in @view ("C1"), or the
+ * index as text when there is no such tile or segment.  Returns a string
+ * owned by the view's tile type, or an interned one. */
+const char *board_segment_name(const BoardView *view, int x, int y,
+                               guint segment);
+
+G_END_DECLS
+
+#endif

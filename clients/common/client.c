@@ -1,0 +1,304 @@
+/* client.c — the connection to the bus, calls to the daemon, the error
+ * mapping and the Manager's methods. */
+#include <string.h>
+
+#include "client-private.h"
+#include "dbus/mainloop.h"
+#include "dbus/names.h"
+#include "dbus/variant.h"
+
+G_DEFINE_QUARK(meeple-client-error-quark, meeple_client_error)
+
+/* org.meepled.Meepled1.Error.<Name> -> code. */
+static const struct {
+  const char *name;
+  MeepleClientErrorCode code;
+} meepled_errors[] = {
+  { MEEPLE_DBUS_ERROR_INVALID_ARGS, MEEPLE_CLIENT_ERROR_INVALID_ARGS },
+  { MEEPLE_DBUS_ERROR_INVALID_RULE_SETS, MEEPLE_CLIENT_ERROR_INVALID_RULE_SETS },
+  { MEEPLE_DBUS_ERROR_LIMIT_REACHED, MEEPLE_CLIENT_ERROR_LIMIT_REACHED },
+  { MEEPLE_DBUS_ERROR_NO_SUCH_GAME, MEEPLE_CLIENT_ERROR_NO_SUCH_GAME },
+  { MEEPLE_DBUS_ERROR_GAME_FULL, MEEPLE_CLIENT_ERROR_GAME_FULL },
+  { MEEPLE_DBUS_ERROR_SEAT_TAKEN, MEEPLE_CLIENT_ERROR_SEAT_TAKEN },
+  { MEEPLE_DBUS_ERROR_ALREADY_STARTED, MEEPLE_CLIENT_ERROR_ALREADY_STARTED },
+  { MEEPLE_DBUS_ERROR_BAD_TOKEN, MEEPLE_CLIENT_ERROR_BAD_TOKEN },
+  { MEEPLE_DBUS_ERROR_NOT_SEATED, MEEPLE_CLIENT_ERROR_NOT_SEATED },
+  { MEEPLE_DBUS_ERROR_NOT_READY, MEEPLE_CLIENT_ERROR_NOT_READY },
+  { MEEPLE_DBUS_ERROR_NOT_STARTED, MEEPLE_CLIENT_ERROR_NOT_STARTED },
+  { MEEPLE_DBUS_ERROR_GAME_OVER, MEEPLE_CLIENT_ERROR_GAME_OVER },
+  { MEEPLE_DBUS_ERROR_NOT_YOUR_TURN, MEEPLE_CLIENT_ERROR_NOT_YOUR_TURN },
+  { MEEPLE_DBUS_ERROR_STALE_DECISION, MEEPLE_CLIENT_ERROR_STALE_DECISION },
+  { MEEPLE_DBUS_ERROR_ILLEGAL_ACTION, MEEPLE_CLIENT_ERROR_ILLEGAL_ACTION },
+  { MEEPLE_DBUS_ERROR_NOT_FINISHED, MEEPLE_CLIENT_ERROR_NOT_FINISHED },
+  { MEEPLE_DBUS_ERROR_FAILED, MEEPLE_CLIENT_ERROR_FAILED },
+  /* The bus's own name for bad arguments (a malformed message). */
+  { DBUS_ERROR_INVALID_ARGS, MEEPLE_CLIENT_ERROR_INVALID_ARGS },
+};
+
+/* Bus errors that mean "there is no daemon to talk to", each with what
+ * the message says happened (all are MEEPLE_CLIENT_ERROR_NO_DAEMON). */
+static const struct {
+  const char *name;
+  const char *what;
+} no_daemon_errors[] = {
+  { DBUS_ERROR_SERVICE_UNKNOWN,
+    "meepled is not running and could not be started" },
+  { DBUS_ERROR_NAME_HAS_NO_OWNER,
+    "meepled is not running and could not be started" },
+  { DBUS_ERROR_NO_REPLY, "meepled did not answer" },
+  { DBUS_ERROR_TIMEOUT, "meepled did not answer" },
+  { DBUS_ERROR_TIMED_OUT, "meepled did not answer" },
+  { DBUS_ERROR_DISCONNECTED, "the connection to the bus is lost" },
+  { DBUS_ERROR_NO_SERVER, "the connection to the bus is lost" },
+  { DBUS_ERROR_NO_NETWORK, "the connection to the bus is lost" },
+};
+
+void
+mcl_set_dbus_error(GError **error, const char *name, const char *message)
+{
+  if (!message || !*message)
+    message = name;
+  for (gsize i = 0; i < G_N_ELEMENTS(meepled_errors); i++)
+    if (strcmp(name, meepled_errors[i].name) == 0) {
+      g_set_error_literal(error, MEEPLE_CLIENT_ERROR, meepled_errors[i].code,
+                          message);
+      return;
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS(no_daemon_errors); i++)
+    if (strcmp(name, no_daemon_errors[i].name) == 0) {
+      g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_NO_DAEMON,
+                  "%s: %s", no_daemon_errors[i].what, message);
+      return;
+    }
+  /* Every org.freedesktop.DBus.Error.Spawn.* is a failed activation. */
+  if (g_str_has_prefix(name, "org.freedesktop.DBus.Error.Spawn.")) {
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_NO_DAEMON,
+                "meepled is not running and could not be started: %s",
+                message);
+    return;
+  }
+  g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_FAILED,
+              "%s (%s)", message, name);
+}
+
+MeepleClient *
+meeple_client_new(const char *bus_address, GMainContext *context,
+                  GError **error)
+{
+  DBusError derr;
+  DBusConnection *connection;
+
+  dbus_error_init(&derr);
+  if (bus_address) {
+    connection = dbus_connection_open_private(bus_address, &derr);
+    if (connection && !dbus_bus_register(connection, &derr)) {
+      dbus_connection_close(connection);
+      dbus_connection_unref(connection);
+      connection = NULL;
+    }
+  } else {
+    connection = dbus_bus_get_private(DBUS_BUS_SESSION, &derr);
+  }
+  if (!connection) {
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_NO_DAEMON,
+                "cannot connect to the %s bus: %s",
+                bus_address ? bus_address : "session",
+                derr.message ? derr.message : "unknown error");
+    dbus_error_free(&derr);
+    return NULL;
+  }
+  /* A client library must never exit() its host when the bus goes. */
+  dbus_connection_set_exit_on_disconnect(connection, FALSE);
+
+  MeepleClient *client = g_new0(MeepleClient, 1);
+  client->connection = connection;
+  client->context = context ? g_main_context_ref(context)
+                            : g_main_context_ref(g_main_context_default());
+  client->timeout_ms = 25000;
+  meeple_dbus_attach(connection, client->context);
+  return client;
+}
+
+void
+meeple_client_free(MeepleClient *client)
+{
+  if (!client)
+    return;
+  meeple_dbus_detach(client->connection);
+  dbus_connection_close(client->connection);
+  dbus_connection_unref(client->connection);
+  g_main_context_unref(client->context);
+  g_free(client);
+}
+
+DBusConnection *
+meeple_client_connection(MeepleClient *client)
+{
+  return client->connection;
+}
+
+GMainContext *
+meeple_client_context(MeepleClient *client)
+{
+  return client->context;
+}
+
+void
+meeple_client_set_timeout(MeepleClient *client, int timeout_ms)
+{
+  client->timeout_ms = timeout_ms > 0 ? timeout_ms : 25000;
+}
+
+GVariant *
+mcl_call(MeepleClient *client, const char *path, const char *iface,
+         const char *method, GVariant *args, const char *reply_type,
+         GError **error)
+{
+  DBusMessage *call, *reply;
+  DBusError derr;
+  GVariant *result;
+
+  if (args)
+    g_variant_ref_sink(args);
+  call = dbus_message_new_method_call(MEEPLE_DBUS_NAME, path, iface, method);
+  if (!call || (args && !meeple_dbus_message_append_args(call, args))) {
+    if (call)
+      dbus_message_unref(call);
+    if (args)
+      g_variant_unref(args);
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_FAILED,
+                "cannot build the call %s.%s", iface, method);
+    return NULL;
+  }
+  if (args)
+    g_variant_unref(args);
+
+  if (!dbus_connection_get_is_connected(client->connection)) {
+    dbus_message_unref(call);
+    mcl_set_dbus_error(error, DBUS_ERROR_DISCONNECTED,
+                       "the connection to the bus is closed");
+    return NULL;
+  }
+
+  dbus_error_init(&derr);
+  reply = dbus_connection_send_with_reply_and_block(client->connection, call,
+                                                    client->timeout_ms, &derr);
+  dbus_message_unref(call);
+  if (!reply) {
+    mcl_set_dbus_error(error, derr.name ? derr.name : DBUS_ERROR_FAILED,
+                       derr.message);
+    dbus_error_free(&derr);
+    return NULL;
+  }
+
+  result = meeple_dbus_message_get_args(reply);
+  dbus_message_unref(reply);
+  if (!result || !g_variant_is_of_type(result, G_VARIANT_TYPE(reply_type))) {
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_FAILED,
+                "%s.%s replied %s instead of %s", iface, method,
+                result ? g_variant_get_type_string(result) : "garbage",
+                reply_type);
+    if (result)
+      g_variant_unref(result);
+    return NULL;
+  }
+  return result;
+}
+
+/* ---- the Manager -------------------------------------------------------- */
+
+GPtrArray *
+meeple_client_list_rulesets(MeepleClient *client, GError **error)
+{
+  GVariant *reply, *list, *child;
+  GVariantIter iter;
+  GPtrArray *out;
+
+  reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
+                   "ListRuleSets", NULL, "(a(sssas))", error);
+  if (!reply)
+    return NULL;
+  out = g_ptr_array_new_with_free_func(mcl_ruleset_free);
+  list = g_variant_get_child_value(reply, 0);
+  g_variant_iter_init(&iter, list);
+  while ((child = g_variant_iter_next_value(&iter))) {
+    g_ptr_array_add(out, mcl_ruleset_from_variant(child));
+    g_variant_unref(child);
+  }
+  g_variant_unref(list);
+  g_variant_unref(reply);
+  return out;
+}
+
+/* An "as" value from a NULL-terminated list. */
+static GVariant *
+strv_value(const char *const *strv)
+{
+  return g_variant_new_strv(strv, -1);
+}
+
+char *
+meeple_client_create_game(MeepleClient *client,
+                          const MeepleClientGameOptions *options,
+                          GError **error)
+{
+  static const MeepleClientGameOptions defaults;
+  GVariantBuilder opts;
+  GVariant *reply;
+  char *id;
+
+  if (!options)
+    options = &defaults;
+  g_variant_builder_init(&opts, G_VARIANT_TYPE_VARDICT);
+  if (options->rules)
+    g_variant_builder_add(&opts, "{sv}", "rules", strv_value(options->rules));
+  if (options->seats)
+    g_variant_builder_add(&opts, "{sv}", "seats",
+                          g_variant_new_uint32(options->seats));
+  if (options->has_seed)
+    g_variant_builder_add(&opts, "{sv}", "seed",
+                          g_variant_new_uint64(options->seed));
+  if (options->tiles)
+    g_variant_builder_add(&opts, "{sv}", "tiles", strv_value(options->tiles));
+  if (options->seat_kinds)
+    g_variant_builder_add(&opts, "{sv}", "seat-kinds",
+                          strv_value(options->seat_kinds));
+  if (options->no_farmers)
+    g_variant_builder_add(&opts, "{sv}", "farmers",
+                          g_variant_new_boolean(FALSE));
+  if (options->name)
+    g_variant_builder_add(&opts, "{sv}", "name",
+                          g_variant_new_string(options->name));
+
+  reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
+                   "CreateGame", g_variant_new("(a{sv})", &opts), "(os)",
+                   error);
+  if (!reply)
+    return NULL;
+  g_variant_get(reply, "(&os)", NULL, &id);
+  g_variant_unref(reply);
+  return id;
+}
+
+GPtrArray *
+meeple_client_list_games(MeepleClient *client, GError **error)
+{
+  GVariant *reply, *list, *child;
+  GVariantIter iter;
+  GPtrArray *out;
+
+  reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
+                   "ListGames", NULL, "(a(soa{sv}))", error);
+  if (!reply)
+    return NULL;
+  out = g_ptr_array_new_with_free_func(mcl_summary_free);
+  list = g_variant_get_child_value(reply, 0);
+  g_variant_iter_init(&iter, list);
+  while ((child = g_variant_iter_next_value(&iter))) {
+    g_ptr_array_add(out, mcl_summary_from_variant(child));
+    g_variant_unref(child);
+  }
+  g_variant_unref(list);
+  g_variant_unref(reply);
+  return out;
+}

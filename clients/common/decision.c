@@ -1,0 +1,217 @@
+/* decision.c — the decision protocol: what is pending (GetDecision), take
+ * one of its actions (Act), and wait for a decision of given seats while
+ * the client's context runs.
+ *
+ * The mirror knows the pending decision's header (id, seat, kind) from
+ * DecisionRequired signals; the action list is fetched only when a
+ * caller asks for it.  A header may be old news: signals queue up while
+ * a blocking call is in flight, so one about a decision already acted on
+ * can be dispatched after the next decision was fetched.  Nothing is
+ * trusted blindly: before a decision is handed out its list comes from
+ * GetDecision, which is always current, and the seat is checked there. */
+#include <string.h>
+
+#include "client-private.h"
+#include "dbus/names.h"
+
+/* GetDecision: the current decision becomes the cached one. */
+static const MeepleClientDecision *
+fetch_decision(MeepleRemoteGame *game, GError **error)
+{
+  GError *local = NULL;
+  GVariant *reply;
+
+  reply = mcl_call(game->client, game->path, MEEPLE_DBUS_GAME_IFACE,
+                   "GetDecision", NULL, "(tussa" MEEPLE_DBUS_ACTION_SIG ")",
+                   &local);
+  if (!reply) {
+    /* Either way nothing is pending, and only a signal changes that. */
+    if (g_error_matches(local, MEEPLE_CLIENT_ERROR,
+                        MEEPLE_CLIENT_ERROR_GAME_OVER) ||
+        g_error_matches(local, MEEPLE_CLIENT_ERROR,
+                        MEEPLE_CLIENT_ERROR_NOT_STARTED)) {
+      game->pending_known = FALSE;
+      game->probe = FALSE;
+      if (local->code == MEEPLE_CLIENT_ERROR_GAME_OVER) {
+        game->over = TRUE;
+        mcl_game_catch_up(game);
+      }
+    }
+    g_propagate_error(error, local);
+    return NULL;
+  }
+  mcl_decision_free(game->decision);
+  game->decision = mcl_decision_from_reply(reply);
+  g_variant_unref(reply);
+  game->decision_stale = FALSE;
+  game->pending_known = TRUE;
+  game->pending_id = game->decision->id;
+  game->pending_seat = game->decision->seat;
+  g_free(game->pending_kind);
+  game->pending_kind = g_strdup(game->decision->kind);
+  game->probe = FALSE;
+  return game->decision;
+}
+
+const MeepleClientDecision *
+meeple_remote_game_decision(MeepleRemoteGame *game, GError **error)
+{
+  if (game->decision && !game->decision_stale && game->pending_known &&
+      game->decision->id == game->pending_id)
+    return game->decision;
+  return fetch_decision(game, error);
+}
+
+/* Act(seat, action) and what it means for the mirror. */
+static gboolean
+act(MeepleRemoteGame *game, guint seat, GVariantBuilder *action,
+    GError **error)
+{
+  GError *local = NULL;
+  GVariant *reply;
+
+  reply = mcl_call(game->client, game->path, MEEPLE_DBUS_GAME_IFACE, "Act",
+                   g_variant_new("(ua{sv})", seat, action), "(t)", &local);
+  if (!reply) {
+    if (g_error_matches(local, MEEPLE_CLIENT_ERROR,
+                        MEEPLE_CLIENT_ERROR_GAME_OVER))
+      game->over = TRUE;
+    else if (g_error_matches(local, MEEPLE_CLIENT_ERROR,
+                             MEEPLE_CLIENT_ERROR_STALE_DECISION)) {
+      game->decision_stale = TRUE;
+      game->probe = TRUE;
+    }
+    g_propagate_error(error, local);
+    return FALSE;
+  }
+  g_variant_unref(reply);
+  /* The next decision exists already: ask for it rather than wait for
+   * its signal, which may sit behind older ones in the queue. */
+  game->decision_stale = TRUE;
+  game->pending_known = FALSE;
+  game->probe = TRUE;
+  game->state_dirty = TRUE;
+  return TRUE;
+}
+
+gboolean
+meeple_remote_game_act(MeepleRemoteGame *game, guint seat,
+                       const MeepleClientDecision *decision, guint index,
+                       GError **error)
+{
+  GVariantBuilder action;
+
+  if (decision && index >= decision->actions->len) {
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_INVALID_ARGS,
+                "decision %" G_GUINT64_FORMAT " has no action %u (it has %u)",
+                decision->id, index, decision->actions->len);
+    return FALSE;
+  }
+  g_variant_builder_init(&action, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add(&action, "{sv}", "index", g_variant_new_uint32(index));
+  if (decision)
+    g_variant_builder_add(&action, "{sv}", "decision",
+                          g_variant_new_uint64(decision->id));
+  return act(game, seat, &action, error);
+}
+
+gboolean
+meeple_remote_game_act_notation(MeepleRemoteGame *game, guint seat,
+                                const char *notation, GError **error)
+{
+  GVariantBuilder action;
+
+  g_return_val_if_fail(notation != NULL, FALSE);
+  g_variant_builder_init(&action, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add(&action, "{sv}", "notation",
+                        g_variant_new_string(notation));
+  return act(game, seat, &action, error);
+}
+
+static gboolean
+wanted(const guint *seats, guint n_seats, guint seat)
+{
+  if (!seats)
+    return TRUE;
+  for (guint i = 0; i < n_seats; i++)
+    if (seats[i] == seat)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+on_timeout(gpointer data)
+{
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+const MeepleClientDecision *
+meeple_remote_game_wait_decision(MeepleRemoteGame *game, const guint *seats,
+                                 guint n_seats, int timeout_ms,
+                                 GError **error)
+{
+  GMainContext *context = game->client->context;
+  const MeepleClientDecision *found = NULL;
+  GSource *timer = NULL;
+  gboolean timed_out = FALSE;
+
+  if (timeout_ms > 0) {
+    timer = g_timeout_source_new((guint)timeout_ms);
+    g_source_set_callback(timer, on_timeout, &timed_out, NULL);
+    g_source_attach(timer, context);
+  }
+
+  /* Handle what is already queued first (a bounded number of iterations:
+   * another source that is always ready must not keep us here), so the
+   * mirror and the callbacks keep up even when every decision is ours and
+   * the loop below never has to block. */
+  for (guint i = 0; i < 64 && g_main_context_iteration(context, FALSE); i++)
+    ;
+
+  for (;;) {
+    if (game->gone) {
+      g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_NO_DAEMON,
+                  "%s", game->gone);
+      break;
+    }
+    if (game->over) {
+      mcl_game_catch_up(game);
+      break;
+    }
+    if (game->probe ||
+        (game->pending_known && wanted(seats, n_seats, game->pending_seat))) {
+      GError *local = NULL;
+      const MeepleClientDecision *d = meeple_remote_game_decision(game, &local);
+
+      if (d && wanted(seats, n_seats, d->seat)) {
+        found = d;
+        break;
+      }
+      if (!d) {
+        if (game->over) {
+          g_error_free(local);
+          break;
+        }
+        if (!g_error_matches(local, MEEPLE_CLIENT_ERROR,
+                             MEEPLE_CLIENT_ERROR_NOT_STARTED)) {
+          g_propagate_error(error, local);
+          break;
+        }
+        g_error_free(local);   /* not started: Start will signal */
+      }
+    }
+    if (timed_out) {
+      g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_TIMED_OUT,
+                  "no decision for this client within %d ms", timeout_ms);
+      break;
+    }
+    g_main_context_iteration(context, TRUE);
+  }
+
+  if (timer) {
+    g_source_destroy(timer);
+    g_source_unref(timer);
+  }
+  return found;
+}

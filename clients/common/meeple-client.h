@@ -1,0 +1,303 @@
+/* meeple-client.h — libmeeple-client: meepled's D-Bus API in C, shared by
+ * every client (the `meeple` CLI, bots, the GTK client, the Lua module).
+ *
+ * One MeepleClient is one connection to the bus.  A MeepleRemoteGame is a
+ * local mirror of one game: its catalog (the tile geometry the board is
+ * drawn from), its public state and its event log, kept current from the
+ * daemon's signals while a GLib main loop runs on the client's context.
+ * The decision protocol is "here are the legal actions, pick one":
+ * meeple_remote_game_decision() gives the list, meeple_remote_game_act()
+ * sends the choice back.  Nothing here knows any expansion: figures,
+ * actions and events are plain names from the daemon.
+ *
+ * Calls block until the daemon replies (with a timeout); errors are
+ * GErrors in MEEPLE_CLIENT_ERROR whose message is the daemon's, and whose
+ * code names the D-Bus error (MeepleClientErrorCode).  Signals are
+ * dispatched from the GMainContext the client was created on, so callbacks
+ * run only while that context is iterated (g_main_loop_run(),
+ * g_main_context_iteration(), or meeple_remote_game_wait_decision()).
+ */
+#ifndef MEEPLE_CLIENT_H
+#define MEEPLE_CLIENT_H
+
+#include <glib.h>
+#include <stdint.h>
+#include <dbus/dbus.h>
+#include <meeple/rules.h>
+
+G_BEGIN_DECLS
+
+#define MEEPLE_CLIENT_ERROR (meeple_client_error_quark())
+GQuark meeple_client_error_quark(void);
+
+/** One per org.meepled.Meepled1.Error.<Name>, plus failures on this side. */
+typedef enum {
+  MEEPLE_CLIENT_ERROR_FAILED = 0,     /**< anything else (message says) */
+  MEEPLE_CLIENT_ERROR_NO_DAEMON,      /**< bus or daemon unreachable */
+  MEEPLE_CLIENT_ERROR_INVALID_ARGS,
+  MEEPLE_CLIENT_ERROR_INVALID_RULE_SETS,
+  MEEPLE_CLIENT_ERROR_LIMIT_REACHED,
+  MEEPLE_CLIENT_ERROR_NO_SUCH_GAME,
+  MEEPLE_CLIENT_ERROR_GAME_FULL,
+  MEEPLE_CLIENT_ERROR_SEAT_TAKEN,
+  MEEPLE_CLIENT_ERROR_ALREADY_STARTED,
+  MEEPLE_CLIENT_ERROR_BAD_TOKEN,
+  MEEPLE_CLIENT_ERROR_NOT_SEATED,
+  MEEPLE_CLIENT_ERROR_NOT_READY,
+  MEEPLE_CLIENT_ERROR_NOT_STARTED,
+  MEEPLE_CLIENT_ERROR_GAME_OVER,
+  MEEPLE_CLIENT_ERROR_NOT_YOUR_TURN,
+  MEEPLE_CLIENT_ERROR_STALE_DECISION,
+  MEEPLE_CLIENT_ERROR_ILLEGAL_ACTION,
+  MEEPLE_CLIENT_ERROR_NOT_FINISHED,
+  MEEPLE_CLIENT_ERROR_TIMED_OUT,      /**< wait_decision() gave up */
+} MeepleClientErrorCode;
+
+/* ---- the connection and the Manager -------------------------------- */
+
+typedef struct MeepleClient MeepleClient;
+
+/** Connects to @bus_address, or to the session bus when NULL, and
+ * attaches the connection to @context (NULL: the default context).
+ * Does not contact the daemon yet (the first call activates it).
+ * Errors: NO_DAEMON (no bus at that address). */
+MeepleClient *meeple_client_new(const char *bus_address,
+                                GMainContext *context, GError **error);
+/** Closes the connection.  Free the client's games first. */
+void meeple_client_free(MeepleClient *client);
+DBusConnection *meeple_client_connection(MeepleClient *client);
+GMainContext *meeple_client_context(MeepleClient *client);
+/** Milliseconds each call waits for a reply (default 25000; <= 0 restores
+ * the default).  A call that times out fails with NO_DAEMON. */
+void meeple_client_set_timeout(MeepleClient *client, int timeout_ms);
+
+typedef struct {
+  char *id, *name, *version;
+  char **requires;             /**< NULL-terminated */
+} MeepleClientRuleSet;
+/** Rule sets the daemon can play (MeepleClientRuleSet*, owned by the
+ * array). */
+GPtrArray *meeple_client_list_rulesets(MeepleClient *client, GError **error);
+
+/** Options of a new game.  Zero-initialise; unset fields take the
+ * daemon's defaults. */
+typedef struct {
+  const char *const *rules;     /**< rule-set ids, NULL-terminated, or NULL */
+  guint seats;                  /**< 0: the daemon's default (2) */
+  gboolean has_seed;
+  guint64 seed;
+  const char *const *tiles;     /**< explicit supply order, or NULL */
+  const char *const *seat_kinds;/**< "human"/"bot" per seat, or NULL */
+  gboolean no_farmers;
+  const char *name;             /**< or NULL */
+} MeepleClientGameOptions;
+/** Creates a game; returns its id (g_free). */
+char *meeple_client_create_game(MeepleClient *client,
+                                const MeepleClientGameOptions *options,
+                                GError **error);
+
+typedef struct {
+  char *id, *path, *name, *status;
+  char **rules;
+  guint seats, free_seats;
+} MeepleClientGameSummary;
+/** Every game (MeepleClientGameSummary*, owned by the array; missing
+ * strings are ""). */
+GPtrArray *meeple_client_list_games(MeepleClient *client, GError **error);
+
+/* ---- one game: the mirror ------------------------------------------ */
+
+typedef struct MeepleRemoteGame MeepleRemoteGame;
+
+/** One legal action, as the daemon lists it. */
+typedef struct {
+  char *notation;     /**< "place D @ 1,0 r90", "follower C1", "pass" */
+  char *kind;         /**< action kind name */
+  char *tile;         /**< "" when unused */
+  int x, y;
+  guint rotation;
+  char *segment;      /**< "" when unused */
+  char *figure;       /**< "" when unused */
+  guint8 arg;
+} MeepleClientAction;
+
+/** The pending decision. */
+typedef struct {
+  guint64 id;
+  guint seat;
+  char *kind;
+  char *description;
+  GPtrArray *actions; /**< MeepleClientAction* */
+} MeepleClientDecision;
+
+/** One event of the game's log.  Fields the event does not have are
+ * -1 (numbers) or NULL (strings); has_* says which numbers are set. */
+typedef struct {
+  guint64 sequence;
+  char *type;         /**< "tile-placed", "points-scored", ... */
+  int seat;           /**< -1: none */
+  char *tile, *segment, *figure, *kind, *rule;
+  int x, y, points, arg;
+  gboolean has_xy, has_points, has_arg;
+} MeepleClientEvent;
+
+typedef struct {
+  char *name, *kind;  /**< kind: "human" or "bot" */
+  gboolean taken, connected;
+  int score;
+  GHashTable *supply; /**< figure type name -> count (GUINT_TO_POINTER) */
+} MeepleClientSeat;
+
+typedef struct {
+  char *tile;         /**< tile type id */
+  int x, y;
+  guint rotation;
+} MeepleClientTile;
+
+typedef struct {
+  char *type;         /**< figure type name */
+  int owner;          /**< seat, -1 neutral */
+  int x, y;
+  char *segment;
+} MeepleClientFigure;
+
+/** The public state, as of the last refresh.  Strings the daemon did not
+ * send are "" (never NULL), numbers 0, lists empty. */
+typedef struct {
+  char *id, *name, *status, *phase, *drawn_tile;
+  char **rules;
+  guint turn, active_seat, tiles_left, discarded;
+  guint64 sequence, decision;
+  GPtrArray *seats;   /**< MeepleClientSeat* */
+  GPtrArray *board;   /**< MeepleClientTile* */
+  GPtrArray *figures; /**< MeepleClientFigure* */
+  GArray *winners;    /**< guint */
+} MeepleClientState;
+
+/** Segment kinds and figure types of the game's rules. */
+typedef struct {
+  char *name, *code;
+  MeepleShape shape;
+} MeepleClientKind;
+typedef struct {
+  char *name;
+  gboolean neutral;
+} MeepleClientFigureType;
+
+/** The catalog: kinds, figure types and every tile type, the latter as
+ * MeepleTileType values (meeple/rules.h) whose segment kinds index
+ * @kinds and whose symbol bits index @symbols, so a renderer written
+ * for the engine's types draws remote games too. */
+typedef struct {
+  GPtrArray *kinds;        /**< MeepleClientKind* */
+  GPtrArray *figure_types; /**< MeepleClientFigureType* */
+  GPtrArray *symbols;      /**< char* */
+  GArray *tiles;           /**< MeepleTileType */
+} MeepleClientCatalog;
+
+/** Opens game @id: fetches the catalog, the state and the event log and
+ * subscribes to the game's signals.  Errors: NO_SUCH_GAME, ...
+ * Several games may be open on one client. */
+MeepleRemoteGame *meeple_remote_game_open(MeepleClient *client,
+                                          const char *id, GError **error);
+/** Unsubscribes and frees.  Never from inside one of @game's callbacks. */
+void meeple_remote_game_free(MeepleRemoteGame *game);
+const char *meeple_remote_game_id(MeepleRemoteGame *game);
+const char *meeple_remote_game_path(MeepleRemoteGame *game);
+
+const MeepleClientCatalog *meeple_remote_game_catalog(MeepleRemoteGame *game);
+/** Index of the tile type with this id in the catalog, or -1. */
+int meeple_client_catalog_find_tile(const MeepleClientCatalog *catalog,
+                                    const char *id);
+
+/** The state, fetched again first if a signal said it changed.  NULL on
+ * error.  Owned by @game; valid until the next call on @game. */
+const MeepleClientState *meeple_remote_game_state(MeepleRemoteGame *game,
+                                                  GError **error);
+/** Every event received so far, oldest first (MeepleClientEvent*), each
+ * sequence number once and without gaps: signals that overlap the log
+ * are merged, and a missed range is fetched with GetEvents.  Once
+ * wait_decision() (or decision()) has said the game is over, the log is
+ * complete.  Owned by @game. */
+GPtrArray *meeple_remote_game_events(MeepleRemoteGame *game);
+/** Whether the game is over, as far as the mirror knows (a "game-over"
+ * event, Status "over", or GetDecision said GameOver). */
+gboolean meeple_remote_game_is_over(MeepleRemoteGame *game);
+
+/** Whether this client holds @seat in this game (by Join or Reclaim on
+ * this MeepleRemoteGame; not updated when another connection reclaims
+ * it). */
+gboolean meeple_remote_game_holds(MeepleRemoteGame *game, guint seat);
+
+/** Join (before the start).  @token_out (g_free) lets a later connection
+ * reclaim the seat.  Errors: GAME_FULL, SEAT_TAKEN, ALREADY_STARTED. */
+gboolean meeple_remote_game_join(MeepleRemoteGame *game, const char *name,
+                                 int seat /* -1: any */,
+                                 const char *kind /* NULL: any */,
+                                 guint *seat_out, char **token_out,
+                                 GError **error);
+/** Becomes the holder of the seat @token was issued for (after a
+ * reconnect or a daemon restart).  Errors: BAD_TOKEN. */
+gboolean meeple_remote_game_reclaim(MeepleRemoteGame *game, const char *token,
+                                    guint *seat_out, GError **error);
+/** Gives @seat up (before the start it becomes free).  Errors:
+ * NOT_SEATED. */
+gboolean meeple_remote_game_leave(MeepleRemoteGame *game, guint seat,
+                                  GError **error);
+/** Starts a game whose seats are all taken; the caller must hold one.
+ * Errors: NOT_SEATED, NOT_READY, ALREADY_STARTED. */
+gboolean meeple_remote_game_start(MeepleRemoteGame *game, GError **error);
+
+/** The pending decision (fetched when not already known).  NULL with
+ * @error set when there is none (NOT_STARTED, GAME_OVER).  Owned by
+ * @game; it stays valid until the next call of _decision(),
+ * _wait_decision() or _free() on @game (acting or iterating the context
+ * does not free it). */
+const MeepleClientDecision *meeple_remote_game_decision(MeepleRemoteGame *game,
+                                                        GError **error);
+/** Takes the legal action @index of the decision @decision for @seat.
+ * The daemon refuses it (STALE_DECISION) when @decision is no longer the
+ * pending one.  @decision may be NULL: @index then applies to whatever is
+ * pending, unguarded.  Errors: NOT_SEATED, NOT_YOUR_TURN, STALE_DECISION,
+ * ILLEGAL_ACTION, GAME_OVER, INVALID_ARGS (index out of range). */
+gboolean meeple_remote_game_act(MeepleRemoteGame *game, guint seat,
+                                const MeepleClientDecision *decision,
+                                guint index, GError **error);
+/** Takes an action written in notation for @seat (no decision guard). */
+gboolean meeple_remote_game_act_notation(MeepleRemoteGame *game, guint seat,
+                                         const char *notation, GError **error);
+/** Iterates the client's context until a decision for one of @seats
+ * (NULL: for any seat) is pending or the game is over; returns the
+ * decision, or NULL when the game is over (@error unset), on timeout
+ * (@timeout_ms > 0; TIMED_OUT) or on error (NO_DAEMON when the daemon
+ * left the bus while waiting).  A game not started yet is waited for.
+ * The decision is as meeple_remote_game_decision()'s. */
+const MeepleClientDecision *
+meeple_remote_game_wait_decision(MeepleRemoteGame *game, const guint *seats,
+                                 guint n_seats, int timeout_ms,
+                                 GError **error);
+/** The game record (g_free), only for a finished game (NOT_FINISHED
+ * otherwise: the record holds the seed). */
+char *meeple_remote_game_export(MeepleRemoteGame *game, GError **error);
+
+/** Callbacks, run from the client's context as signals arrive (and, once
+ * the game is over, from the decision call that fetches the end of the
+ * log when its last signals are still on the way).  They may call
+ * anything on @game except meeple_remote_game_free(). */
+typedef struct {
+  /** New events (MeepleClientEvent*, appended to the log already). */
+  void (*events)(MeepleRemoteGame *game, GPtrArray *events, gpointer data);
+  /** A decision is pending for @seat (its list is fetched on demand). */
+  void (*decision)(MeepleRemoteGame *game, guint64 id, guint seat,
+                   const char *kind, gpointer data);
+  /** The state changed (properties or events); read it again. */
+  void (*changed)(MeepleRemoteGame *game, gpointer data);
+} MeepleRemoteGameCallbacks;
+/** Sets (NULL: clears) the callbacks; the struct is copied. */
+void meeple_remote_game_set_callbacks(MeepleRemoteGame *game,
+                                      const MeepleRemoteGameCallbacks *cbs,
+                                      gpointer data);
+
+G_END_DECLS
+
+#endif
