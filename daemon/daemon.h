@@ -24,6 +24,12 @@ typedef struct {
   GRand *seeds;
 } Daemon;
 
+/* What a game's signalled properties are computed from. */
+typedef struct {
+  guint status, turn, active, tiles_left, seats_version;
+  int scores[MEEPLE_MAX_PLAYERS];
+} GamePropertyKey;
+
 /* One published game. */
 typedef struct {
   Daemon *daemon;
@@ -35,6 +41,10 @@ typedef struct {
   guint64 announced;
   /* Last values sent with PropertiesChanged. */
   GHashTable *property_cache;
+  /* What the signalled properties depend on, as of the last
+   * PropertiesChanged check: when it is unchanged, so are they, and the
+   * check (which builds every value) is skipped. */
+  GamePropertyKey property_key;
 } GameObject;
 
 /* manager.c */

@@ -166,23 +166,24 @@ get_decision(gpointer object, const char *sender, GVariant *args,
 }
 
 static gboolean
-act(gpointer object, const char *sender, GVariant *args, GVariant **reply,
-    GError **error)
+act(gpointer object, const char *sender, DBusMessageIter *args,
+    DBusMessageIter *reply, GError **error)
 {
   GameObject *g = object;
   Session *s = g->session;
-  guint32 seat;
-  GVariant *dict;
-  gboolean has_guard;
-  guint64 guard = 0;
+  dbus_uint32_t seat;
+  MarshalAction request;
   MeepleAction action;
-  g_variant_get(args, "(u@a{sv})", &seat, &dict);
-  gboolean ok = marshal_check_action(dict, &has_guard, &guard, error) &&
-                session_may_act(s, sender, seat, has_guard, guard, error) &&
-                marshal_resolve_action(s, meeple_game_decision(s->game), dict,
-                                       &action, error) &&
-                session_apply(s, &action, error);
-  g_variant_unref(dict);
+  dbus_message_iter_get_basic(args, &seat);
+  dbus_message_iter_next(args);
+  gboolean ok =
+    marshal_read_action(args, &request, error) &&
+    session_may_act(s, sender, seat, request.has_guard, request.guard,
+                    error) &&
+    marshal_resolve_action(s, meeple_game_decision(s->game), &request,
+                           &action, error) &&
+    session_apply(s, &action, error);
+  marshal_action_clear(&request);
   if (!ok)
     return FALSE;
   g_debug("game %s: seat %u acted; decision %" G_GUINT64_FORMAT, s->id, seat,
@@ -190,7 +191,9 @@ act(gpointer object, const char *sender, GVariant *args, GVariant **reply,
   if (session_status(s) == SESSION_OVER)
     g_info("game %s: over after %" G_GUINT64_FORMAT " actions", s->id,
            session_decision_id(s));
-  *reply = g_variant_new("(t)", session_sequence(s));
+  dbus_uint64_t sequence = session_sequence(s);
+  if (!dbus_message_iter_append_basic(reply, DBUS_TYPE_UINT64, &sequence))
+    return no_memory(error);
   return TRUE;
 }
 
@@ -337,17 +340,17 @@ static const ObjectArg decision_signal[] = {
 };
 
 static const ObjectMethod methods[] = {
-  { "Join", join_in, join_out, join, NULL },
-  { "Reclaim", reclaim_in, seat_out, reclaim, NULL },
-  { "Leave", leave_in, no_args, leave, NULL },
-  { "Start", no_args, no_args, start, NULL },
-  { "GetState", no_args, state_out, get_state, NULL },
-  { "GetDecision", no_args, decision_out, NULL, get_decision },
-  { "Act", act_in, sequence_out, act, NULL },
-  { "GetEvents", events_in, events_out, NULL, get_events },
-  { "GetCatalog", no_args, catalog_out, get_catalog, NULL },
-  { "ExportRecord", no_args, record_out, export_record, NULL },
-  { NULL, NULL, NULL, NULL, NULL },
+  { "Join", join_in, join_out, join, NULL, NULL },
+  { "Reclaim", reclaim_in, seat_out, reclaim, NULL, NULL },
+  { "Leave", leave_in, no_args, leave, NULL, NULL },
+  { "Start", no_args, no_args, start, NULL, NULL },
+  { "GetState", no_args, state_out, get_state, NULL, NULL },
+  { "GetDecision", no_args, decision_out, NULL, get_decision, NULL },
+  { "Act", act_in, sequence_out, NULL, NULL, act },
+  { "GetEvents", events_in, events_out, NULL, get_events, NULL },
+  { "GetCatalog", no_args, catalog_out, get_catalog, NULL, NULL },
+  { "ExportRecord", no_args, record_out, export_record, NULL, NULL },
+  { NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 static const ObjectSignal signals[] = {
@@ -367,8 +370,8 @@ static const ObjectProperty properties[] = {
   { "ActiveSeat", "u", prop_active_seat },
   { "TilesLeft", "u", prop_tiles_left },
   { "Scores", "ai", prop_scores },
-  { "Sequence", "t", prop_sequence },
-  { NULL, NULL, NULL },
+  { "Sequence", "t", prop_sequence, TRUE },
+  { NULL, NULL, NULL, FALSE },
 };
 
 static const ObjectInterface game_interface = {
@@ -468,6 +471,25 @@ append_new_events(DBusMessageIter *iter, gpointer data)
                                session_sequence(g->session));
 }
 
+static gboolean
+properties_may_have_changed(GameObject *g)
+{
+  Session *s = g->session;
+  GamePropertyKey key;
+  memset(&key, 0, sizeof key);
+  key.status = session_status(s);
+  key.turn = meeple_game_turn(s->game);
+  key.active = meeple_game_active_player(s->game);
+  key.tiles_left = meeple_game_tiles_left(s->game);
+  key.seats_version = s->seats_version;
+  for (guint i = 0; i < s->n_seats; i++)
+    key.scores[i] = meeple_game_score(s->game, i);
+  if (memcmp(&key, &g->property_key, sizeof key) == 0)
+    return FALSE;
+  g->property_key = key;
+  return TRUE;
+}
+
 void
 game_object_flush(GameObject *g)
 {
@@ -479,7 +501,9 @@ game_object_flush(GameObject *g)
                       append_new_events, g);
     g->signalled = seq;
   }
-  objects_emit_changed(bus, g->path, &game_interface, g, &g->property_cache);
+  if (properties_may_have_changed(g))
+    objects_emit_changed(bus, g->path, &game_interface, g,
+                         &g->property_cache);
   const MeepleDecision *d = s->started ? meeple_game_decision(s->game) : NULL;
   guint64 id = session_decision_id(s);
   if (d && g->announced != id) {

@@ -332,11 +332,11 @@ static const ObjectArg created_args[] = { { "id", "s" }, { "game", "o" },
                                           { NULL, NULL } };
 
 static const ObjectMethod methods[] = {
-  { "ListRuleSets", no_args, rulesets_out, list_rulesets, NULL },
-  { "CreateGame", create_in, create_out, create_game, NULL },
-  { "ListGames", no_args, games_out, list_games, NULL },
-  { "GetGame", get_in, get_out, get_game, NULL },
-  { NULL, NULL, NULL, NULL, NULL },
+  { "ListRuleSets", no_args, rulesets_out, list_rulesets, NULL, NULL },
+  { "CreateGame", create_in, create_out, create_game, NULL, NULL },
+  { "ListGames", no_args, games_out, list_games, NULL, NULL },
+  { "GetGame", get_in, get_out, get_game, NULL, NULL },
+  { NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 static const ObjectSignal signals[] = {
@@ -345,9 +345,10 @@ static const ObjectSignal signals[] = {
 };
 
 static const ObjectProperty properties[] = {
-  { "Version", "s", prop_version },
-  { "NumGames", "u", prop_num_games },
-  { NULL, NULL, NULL },
+  { "Version", "s", prop_version, FALSE },
+  /* Not signalled: nothing else of the Manager changes. */
+  { "NumGames", "u", prop_num_games, TRUE },
+  { NULL, NULL, NULL, FALSE },
 };
 
 static const ObjectInterface manager_interface = {

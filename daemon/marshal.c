@@ -6,6 +6,7 @@
 #include <meeple/plugin.h>
 
 #include "dbus/names.h"
+#include "dbus/variant.h"
 
 #include "errors.h"
 #include "marshal.h"
@@ -170,38 +171,52 @@ expected_type(const char *key)
 }
 
 gboolean
-marshal_check_action(GVariant *dict, gboolean *has_guard, guint64 *guard,
-                     GError **error)
+marshal_read_action(DBusMessageIter *dict, MarshalAction *req,
+                    GError **error)
 {
-  GVariantIter iter;
-  const char *key;
-  GVariant *value;
+  memset(req, 0, sizeof *req);
+  DBusMessageIter entries = *dict, entry, value;
+  gboolean typed = FALSE;
   guint ways = 0;
-  *has_guard = FALSE;
-  g_variant_iter_init(&iter, dict);
-  while (g_variant_iter_loop(&iter, "{&sv}", &key, &value)) {
+  dbus_message_iter_recurse(dict, &entries);
+  for (; dbus_message_iter_get_arg_type(&entries) == DBUS_TYPE_DICT_ENTRY;
+       dbus_message_iter_next(&entries)) {
+    const char *key;
+    dbus_message_iter_recurse(&entries, &entry);
+    dbus_message_iter_get_basic(&entry, &key);
+    dbus_message_iter_next(&entry);
+    dbus_message_iter_recurse(&entry, &value);
     const char *type = expected_type(key);
     if (!type) {
       g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
                   "An action has no key \"%s\" (keys: index, notation, kind, "
                   "tile, x, y, rotation, segment, figure, arg, decision).",
                   key);
-      g_variant_unref(value);
       return FALSE;
     }
-    if (!g_variant_is_of_type(value, G_VARIANT_TYPE(type))) {
+    /* Every key's type is one basic type, so one character says it. */
+    if (dbus_message_iter_get_arg_type(&value) != type[0]) {
+      char *got = dbus_message_iter_get_signature(&value);
       g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
                   "The action's \"%s\" must be of type %s, not %s.", key, type,
-                  g_variant_get_type_string(value));
-      g_variant_unref(value);
+                  got);
+      dbus_free(got);
       return FALSE;
     }
     if (strcmp(key, "decision") == 0) {
-      *has_guard = TRUE;
-      *guard = g_variant_get_uint64(value);
+      req->has_guard = TRUE;
+      dbus_message_iter_get_basic(&value, &req->guard);
+    } else if (strcmp(key, "index") == 0) {
+      req->has_index = TRUE;
+      dbus_message_iter_get_basic(&value, &req->index);
+      ways++;
+    } else if (strcmp(key, "notation") == 0) {
+      dbus_message_iter_get_basic(&value, &req->notation);
+      ways++;
+    } else if (strcmp(key, "kind") == 0) {
+      typed = TRUE;
+      ways++;
     }
-    ways += strcmp(key, "index") == 0 || strcmp(key, "notation") == 0 ||
-            strcmp(key, "kind") == 0;
   }
   if (ways != 1) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
@@ -209,7 +224,19 @@ marshal_check_action(GVariant *dict, gboolean *has_guard, guint64 *guard,
                 "\"kind\" (this one gives %u).", ways);
     return FALSE;
   }
+  /* Typed actions are rare (bots send an index, people notation): only
+   * they pay for a GVariant of the whole dictionary. */
+  if (typed)
+    req->typed = meeple_dbus_iter_get_variant(dict);
   return TRUE;
+}
+
+void
+marshal_action_clear(MarshalAction *req)
+{
+  if (req->typed)
+    g_variant_unref(req->typed);
+  req->typed = NULL;
 }
 
 /* Whether legal action @a has every field @dict gives. */
@@ -297,33 +324,39 @@ resolve_typed(const Session *s, const MeepleDecision *d, GVariant *dict,
 
 gboolean
 marshal_resolve_action(const Session *s, const MeepleDecision *d,
-                       GVariant *dict, MeepleAction *action, GError **error)
+                       const MarshalAction *req, MeepleAction *action,
+                       GError **error)
 {
-  guint32 index;
-  const char *text;
-  if (g_variant_lookup(dict, "index", "u", &index)) {
-    if (index >= d->n_actions) {
+  if (req->has_index) {
+    if (req->index >= d->n_actions) {
       g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_ILLEGAL_ACTION,
                   "There is no legal action %u: the decision has %" G_GSIZE_FORMAT
                   " (0 to %" G_GSIZE_FORMAT ").",
-                  index, d->n_actions, d->n_actions - 1);
+                  req->index, d->n_actions, d->n_actions - 1);
       return FALSE;
     }
-    *action = d->actions[index];
+    *action = d->actions[req->index];
     return TRUE;
   }
-  if (g_variant_lookup(dict, "notation", "&s", &text)) {
+  if (req->notation) {
     GError *local = NULL;
     guint column = 0;
-    if (!meeple_action_parse(s->game, text, action, &column, &local)) {
+    if (!meeple_action_parse(s->game, req->notation, action, &column,
+                             &local)) {
       g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
-                  "\"%s\", column %u: %s", text, column, local->message);
+                  "\"%s\", column %u: %s", req->notation, column,
+                  local->message);
       g_error_free(local);
       return FALSE;
     }
     return TRUE;
   }
-  return resolve_typed(s, d, dict, action, error);
+  if (!req->typed) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_FAILED,
+                "The action could not be read.");
+    return FALSE;
+  }
+  return resolve_typed(s, d, req->typed, action, error);
 }
 
 /* ---- state ---------------------------------------------------------- */

@@ -29,19 +29,31 @@ GVariant *marshal_seats(const Session *session);
 /* The Scores property, ai. */
 GVariant *marshal_scores(const Session *session);
 
-/* Checks the shape of an Act action dictionary (a{sv}): known keys with
+/* An Act action dictionary, read. */
+typedef struct {
+  gboolean has_guard;    /* "decision" given */
+  guint64 guard;
+  gboolean has_index;    /* "index" given */
+  guint32 index;
+  const char *notation;  /* "notation", pointing into the message */
+  GVariant *typed;       /* the whole dictionary when "kind" is given */
+} MarshalAction;
+
+/* Reads an Act action dictionary at @dict (an a{sv}): known keys with
  * the right types, exactly one of "index", "notation" and "kind".
- * @has_guard/@guard: its "decision" key.  MEEPLED_ERROR_INVALID_ARGS
- * otherwise.  Nothing about the game is looked at yet. */
-gboolean marshal_check_action(GVariant *dict, gboolean *has_guard,
-                              guint64 *guard, GError **error);
-/* The engine action a checked dictionary describes, for the pending
+ * MEEPLED_ERROR_INVALID_ARGS otherwise.  Nothing about the game is looked
+ * at yet.  marshal_action_clear() frees what it holds. */
+gboolean marshal_read_action(DBusMessageIter *dict, MarshalAction *action,
+                             GError **error);
+void marshal_action_clear(MarshalAction *action);
+/* The engine action a read dictionary describes, for the pending
  * decision @decision: MEEPLED_ERROR_ILLEGAL_ACTION for an index out of
- * range, MEEPLED_ERROR_INVALID_ARGS for notation that does not parse or
- * names (kind, tile, figure, segment) that do not exist. */
+ * range or fields no legal action has, MEEPLED_ERROR_INVALID_ARGS for
+ * notation that does not parse or names (kind, tile, figure) that do not
+ * exist. */
 gboolean marshal_resolve_action(const Session *session,
                                 const MeepleDecision *decision,
-                                GVariant *dict, MeepleAction *action,
-                                GError **error);
+                                const MarshalAction *request,
+                                MeepleAction *action, GError **error);
 
 #endif

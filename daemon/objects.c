@@ -69,6 +69,20 @@ send_and_unref(DBusConnection *bus, DBusMessage *call, DBusMessage *reply)
   dbus_message_unref(reply);
 }
 
+/* Whether @sig is exactly the concatenation of @args' types (no
+ * allocation: this runs for every call). */
+static gboolean
+signature_matches(const ObjectArg *args, const char *sig)
+{
+  for (const ObjectArg *a = args; a && a->name; a++) {
+    gsize n = strlen(a->type);
+    if (strncmp(sig, a->type, n) != 0)
+      return FALSE;
+    sig += n;
+  }
+  return *sig == '\0';
+}
+
 static char *
 describe_signature(const char *sig)
 {
@@ -92,35 +106,54 @@ wrong_signature(DBusMessage *call, const ObjectMethod *method)
   return reply;
 }
 
+/* The reply of a handler that appends its results (append or raw). */
+static DBusMessage *
+call_direct(const ObjectMethod *method, gpointer object, DBusMessage *call,
+            GVariant *args, GError **error)
+{
+  DBusMessage *reply = dbus_message_new_method_return(call);
+  if (!reply)
+    return NULL;
+  DBusMessageIter out, in;
+  dbus_message_iter_init_append(reply, &out);
+  const char *sender = dbus_message_get_sender(call);
+  gboolean ok;
+  if (method->raw) {
+    dbus_message_iter_init(call, &in);
+    ok = method->raw(object, sender, &in, &out, error);
+  } else {
+    ok = method->append(object, sender, args, &out, error);
+  }
+  if (!ok)
+    g_clear_pointer(&reply, dbus_message_unref);
+  return reply;
+}
+
 static DBusMessage *
 call_method(const ObjectMethod *method, gpointer object, DBusMessage *call)
 {
-  char *want = objects_signature(method->in);
-  gboolean same = strcmp(want, dbus_message_get_signature(call)) == 0;
-  g_free(want);
-  if (!same)
+  if (!signature_matches(method->in, dbus_message_get_signature(call)))
     return wrong_signature(call, method);
-  GVariant *args = meeple_dbus_message_get_args(call);
-  if (!args)
-    return dbus_message_new_error(call, MEEPLE_DBUS_ERROR_INVALID_ARGS,
-                                  "The arguments could not be read.");
+  GVariant *args = NULL;
+  if (!method->raw) {
+    args = meeple_dbus_message_get_args(call);
+    if (!args)
+      return dbus_message_new_error(call, MEEPLE_DBUS_ERROR_INVALID_ARGS,
+                                    "The arguments could not be read.");
+  }
   GVariant *out = NULL;
   GError *error = NULL;
   DBusMessage *direct = NULL;
   gboolean ok;
-  if (method->append) {
-    direct = dbus_message_new_method_return(call);
-    DBusMessageIter iter;
-    dbus_message_iter_init_append(direct, &iter);
-    ok = method->append(object, dbus_message_get_sender(call), args, &iter,
-                        &error);
-    if (!ok)
-      g_clear_pointer(&direct, dbus_message_unref);
+  if (method->raw || method->append) {
+    direct = call_direct(method, object, call, args, &error);
+    ok = direct != NULL;
   } else {
     ok = method->func(object, dbus_message_get_sender(call), args, &out,
                       &error);
   }
-  g_variant_unref(args);
+  if (args)
+    g_variant_unref(args);
   if (!ok) {
     int code = error && error->domain == MEEPLED_ERROR ? error->code
                                                        : MEEPLED_ERROR_FAILED;
@@ -244,11 +277,18 @@ append_interface(GString *xml, const ObjectInterface *iface)
     append_args(xml, s->args, NULL);
     g_string_append(xml, "    </signal>\n");
   }
-  for (const ObjectProperty *p = iface->properties; p->name; p++)
+  for (const ObjectProperty *p = iface->properties; p->name; p++) {
     g_string_append_printf(xml,
                            "    <property name=\"%s\" type=\"%s\" "
-                           "access=\"read\"/>\n",
+                           "access=\"read\"",
                            p->name, p->type);
+    if (p->no_changed_signal)
+      g_string_append(xml, ">\n      <annotation name=\"org.freedesktop.DBus."
+                           "Property.EmitsChangedSignal\" value=\"false\"/>"
+                           "\n    </property>\n");
+    else
+      g_string_append(xml, "/>\n");
+  }
   g_string_append(xml, "  </interface>\n");
 }
 
@@ -390,6 +430,8 @@ objects_emit_changed(DBusConnection *bus, const char *path,
   g_variant_builder_init(&changed, G_VARIANT_TYPE("a{sv}"));
   gboolean any = FALSE;
   for (const ObjectProperty *p = iface->properties; p->name; p++) {
+    if (p->no_changed_signal)
+      continue;
     GVariant *value = g_variant_ref_sink(p->get(object));
     GVariant *old = g_hash_table_lookup(*cache, p->name);
     if (!old || !g_variant_equal(old, value)) {

@@ -33,12 +33,20 @@ typedef gboolean (*ObjectAppendFunc)(gpointer object, const char *sender,
                                      GVariant *args, DBusMessageIter *reply,
                                      GError **error);
 
+/* The hottest path (Act): reads the call's arguments itself with
+ * libdbus's iterators (@args is at the first argument, the signature
+ * already checked) and appends the reply's. */
+typedef gboolean (*ObjectRawFunc)(gpointer object, const char *sender,
+                                  DBusMessageIter *args,
+                                  DBusMessageIter *reply, GError **error);
+
 typedef struct {
   const char *name;
   const ObjectArg *in;   /* { NULL } terminated */
   const ObjectArg *out;
   ObjectMethodFunc func;
   ObjectAppendFunc append; /* used instead of @func when set */
+  ObjectRawFunc raw;       /* used instead of both when set */
 } ObjectMethod;
 
 typedef struct {
@@ -50,6 +58,10 @@ typedef struct {
   const char *name;
   const char *type;
   GVariant *(*get)(gpointer object);
+  /* TRUE: left out of PropertiesChanged (a value that changes with every
+   * action, which the signals carry anyway); introspection says so with
+   * the org.freedesktop.DBus.Property.EmitsChangedSignal annotation. */
+  gboolean no_changed_signal;
 } ObjectProperty;
 
 typedef struct {

@@ -178,6 +178,7 @@ session_join(Session *s, const char *holder, const char *name, int seat,
     g_free(st->name);
     st->name = g_strdup(name);
   }
+  s->seats_version++;
   *seat_out = (guint)seat;
   *token_out = g_strdup(st->token);
   return TRUE;
@@ -192,6 +193,7 @@ session_reclaim(Session *s, const char *holder, const char *token,
     if (st->taken && strcmp(st->token, token) == 0) {
       g_free(st->holder);
       st->holder = g_strdup(holder);
+      s->seats_version++;
       *seat_out = i;
       return TRUE;
     }
@@ -244,6 +246,7 @@ session_leave(Session *s, const char *holder, guint seat, GError **error)
     g_free(st->name);
     st->name = g_strdup_printf("Player %u", seat + 1);
   }
+  s->seats_version++;
   return TRUE;
 }
 
@@ -338,5 +341,6 @@ session_holder_gone(Session *s, const char *holder)
       g_clear_pointer(&s->seats[i].holder, g_free);
       any = TRUE;
     }
+  s->seats_version += any;
   return any;
 }

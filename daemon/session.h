@@ -36,6 +36,9 @@ typedef struct {
   guint n_seats;
   SessionSeat seats[MEEPLE_MAX_PLAYERS];
   gboolean started;
+  /* Grows with every change to a seat (join, leave, reclaim, holder
+   * gone), so observers can tell cheaply whether seats changed. */
+  guint seats_version;
   /* MeepleEvent; event i has sequence number i + 1.  Events are copied
    * from the engine; their rule strings are static (core or resident
    * plugin modules). */
