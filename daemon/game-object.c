@@ -471,6 +471,22 @@ append_new_events(DBusMessageIter *iter, gpointer data)
                                session_sequence(g->session));
 }
 
+/* DecisionRequired's arguments: the decision's id, seat and kind. */
+static gboolean
+append_decision_required(DBusMessageIter *iter, gpointer data)
+{
+  GameObject *g = data;
+  const MeepleDecision *d = meeple_game_decision(g->session->game);
+  const MeepleDecisionKindInfo *kind =
+    meeple_rules_decision_kind(g->session->rules, d->kind);
+  dbus_uint64_t id = session_decision_id(g->session);
+  dbus_uint32_t seat = d->player;
+  const char *name = kind ? kind->name : "";
+  return dbus_message_iter_append_basic(iter, DBUS_TYPE_UINT64, &id) &&
+         dbus_message_iter_append_basic(iter, DBUS_TYPE_UINT32, &seat) &&
+         dbus_message_iter_append_basic(iter, DBUS_TYPE_STRING, &name);
+}
+
 static gboolean
 properties_may_have_changed(GameObject *g)
 {
@@ -507,12 +523,9 @@ game_object_flush(GameObject *g)
   const MeepleDecision *d = s->started ? meeple_game_decision(s->game) : NULL;
   guint64 id = session_decision_id(s);
   if (d && g->announced != id) {
-    const MeepleDecisionKindInfo *kind =
-      meeple_rules_decision_kind(s->rules, d->kind);
-    objects_emit(bus, g->path, MEEPLE_DBUS_GAME_IFACE, "DecisionRequired",
-                 g_variant_new("(tus)", id, d->player,
-                               kind ? kind->name : ""));
     g->announced = id;
+    objects_emit_with(bus, g->path, MEEPLE_DBUS_GAME_IFACE,
+                      "DecisionRequired", append_decision_required, g);
   }
 }
 
