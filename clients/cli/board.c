@@ -1,0 +1,177 @@
+/* board.c — a remote game's board as a libmeeple-render BoardView.
+ *
+ * Everything comes from the game's catalog (segment kinds, tile types)
+ * and public state (tiles, figures): nothing here knows an expansion.  A
+ * figure's segment arrives as a name ("C1") and is looked up in the tile
+ * type under it. */
+#include "config.h"
+
+#include <string.h>
+
+#include "cli.h"
+
+struct CliBoard {
+  const MeepleClientCatalog *catalog;
+  GArray *kinds;      /* BoardKind */
+  GArray *tiles;      /* BoardTile */
+  GArray *figures;    /* BoardFigure */
+  GArray *marks;      /* BoardMark */
+  GPtrArray *strings; /* char*, owned: marks' labels, figure type names
+                       * (copied: the state may go before the board) */
+  GPtrArray *action_cell; /* per action of the marked decision: label */
+};
+
+static const MeepleTileType *
+tile_type(const MeepleClientCatalog *catalog, const char *id)
+{
+  int index = id ? meeple_client_catalog_find_tile(catalog, id) : -1;
+  if (index < 0 || (guint)index >= catalog->tiles->len)
+    return NULL;
+  return &g_array_index(catalog->tiles, MeepleTileType, (guint)index);
+}
+
+/* Index of segment @name on the tile at (x, y), or G_MAXUINT. */
+static guint
+segment_index(const CliBoard *board, int x, int y, const char *name)
+{
+  for (guint i = 0; i < board->tiles->len; i++) {
+    const BoardTile *t = &g_array_index(board->tiles, BoardTile, i);
+    if (t->x != x || t->y != y || !t->type)
+      continue;
+    for (guint s = 0; name && s < t->type->n_segments; s++)
+      if (strcmp(t->type->segments[s].name, name) == 0)
+        return s;
+  }
+  return G_MAXUINT;
+}
+
+CliBoard *
+cli_board_new(const MeepleClientCatalog *catalog,
+              const MeepleClientState *state)
+{
+  CliBoard *board = g_new0(CliBoard, 1);
+  board->catalog = catalog;
+  board->kinds = g_array_new(FALSE, TRUE, sizeof(BoardKind));
+  board->tiles = g_array_new(FALSE, TRUE, sizeof(BoardTile));
+  board->figures = g_array_new(FALSE, TRUE, sizeof(BoardFigure));
+  board->marks = g_array_new(FALSE, TRUE, sizeof(BoardMark));
+  board->strings = g_ptr_array_new_with_free_func(g_free);
+  board->action_cell = g_ptr_array_new();
+
+  for (guint k = 0; k < catalog->kinds->len; k++) {
+    const MeepleClientKind *kind = g_ptr_array_index(catalog->kinds, k);
+    BoardKind v = { kind->name, kind->code, kind->shape };
+    g_array_append_val(board->kinds, v);
+  }
+  for (guint i = 0; state && i < state->board->len; i++) {
+    const MeepleClientTile *t = g_ptr_array_index(state->board, i);
+    BoardTile v = { tile_type(catalog, t->tile), t->x, t->y, t->rotation };
+    g_array_append_val(board->tiles, v);
+  }
+  for (guint i = 0; state && i < state->figures->len; i++) {
+    const MeepleClientFigure *f = g_ptr_array_index(state->figures, i);
+    char *type = g_strdup(f->type);
+    g_ptr_array_add(board->strings, type);
+    BoardFigure v = { type, f->owner, f->x, f->y,
+                      segment_index(board, f->x, f->y, f->segment) };
+    g_array_append_val(board->figures, v);
+  }
+  return board;
+}
+
+void
+cli_board_free(CliBoard *board)
+{
+  if (!board)
+    return;
+  g_array_free(board->kinds, TRUE);
+  g_array_free(board->tiles, TRUE);
+  g_array_free(board->figures, TRUE);
+  g_array_free(board->marks, TRUE);
+  g_ptr_array_free(board->strings, TRUE);
+  g_ptr_array_free(board->action_cell, TRUE);
+  g_free(board);
+}
+
+/* Labels a..z, A..Z, then numbers: short enough for the middle of a
+ * block (at most 3 characters). */
+static char *
+cell_label(guint n)
+{
+  if (n < 26)
+    return g_strdup_printf("%c", 'a' + n);
+  if (n < 52)
+    return g_strdup_printf("%c", 'A' + (n - 26));
+  return g_strdup_printf("%u", n - 52 + 1);
+}
+
+void
+cli_board_mark_placements(CliBoard *board,
+                          const MeepleClientDecision *decision)
+{
+  g_array_set_size(board->marks, 0);
+  g_ptr_array_set_size(board->action_cell, 0);
+  for (guint i = 0; decision && i < decision->actions->len; i++) {
+    const MeepleClientAction *a = g_ptr_array_index(decision->actions, i);
+    const char *label = NULL;
+    if (a->tile && *a->tile) {
+      for (guint m = 0; m < board->marks->len && !label; m++) {
+        const BoardMark *mark = &g_array_index(board->marks, BoardMark, m);
+        if (mark->x == a->x && mark->y == a->y)
+          label = mark->label;
+      }
+      if (!label) {
+        char *text = cell_label(board->marks->len);
+        g_ptr_array_add(board->strings, text);
+        BoardMark mark = { a->x, a->y, text };
+        g_array_append_val(board->marks, mark);
+        label = text;
+      }
+    }
+    g_ptr_array_add(board->action_cell, (gpointer)label);
+  }
+}
+
+const char *
+cli_board_action_cell(const CliBoard *board, guint index)
+{
+  return index < board->action_cell->len
+           ? g_ptr_array_index(board->action_cell, index) : NULL;
+}
+
+void
+cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
+{
+  BoardView view = {
+    .kinds = (const BoardKind *)(gpointer)board->kinds->data,
+    .n_kinds = board->kinds->len,
+    .tiles = (const BoardTile *)(gpointer)board->tiles->data,
+    .n_tiles = board->tiles->len,
+    .figures = (const BoardFigure *)(gpointer)board->figures->data,
+    .n_figures = board->figures->len,
+    .marks = (const BoardMark *)(gpointer)board->marks->data,
+    .n_marks = board->marks->len,
+  };
+  board_render(out, &view, flags);
+}
+
+void
+cli_append_tile(GString *out, const MeepleClientCatalog *catalog,
+                const char *tile_id, const char *prefix,
+                BoardRenderFlags flags)
+{
+  const MeepleTileType *type = tile_type(catalog, tile_id);
+  if (!type)
+    return;
+  GArray *kinds = g_array_new(FALSE, TRUE, sizeof(BoardKind));
+  for (guint k = 0; k < catalog->kinds->len; k++) {
+    const MeepleClientKind *kind = g_ptr_array_index(catalog->kinds, k);
+    BoardKind v = { kind->name, kind->code, kind->shape };
+    g_array_append_val(kinds, v);
+  }
+  /* Blocks are 5 wide, 3 apart: the labels start over each block. */
+  g_string_append_printf(out, "%sr0      r90     r180    r270\n", prefix);
+  board_render_tile(out, (const BoardKind *)(gpointer)kinds->data,
+                    kinds->len, type, prefix, flags);
+  g_array_free(kinds, TRUE);
+}

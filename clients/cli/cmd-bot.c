@@ -1,0 +1,261 @@
+/* cmd-bot.c — meeple bot: computer players for seats of a game, through
+ * the bot library (clients/bot/bot.h).  The bot sees only what every
+ * client sees, so it plays any rule set. */
+#include "config.h"
+
+#include <string.h>
+
+#include "bot/bot.h"
+#include "cli.h"
+
+/* Which seats to take when none is reclaimed. */
+typedef enum {
+  SEATS_DEFAULT, /* the free bot seats, else the lowest free seat */
+  SEATS_ALL_BOT, /* every free bot seat */
+  SEATS_ALL,     /* every free seat */
+  SEATS_NAMED,   /* the seats given */
+} SeatChoice;
+
+typedef struct {
+  gboolean quiet;
+  const char *strategy;
+  int delay_ms;
+} BotRun;
+
+/* One line per move: who, and the action it takes. */
+static void
+on_move(MeepleRemoteGame *game, const MeepleClientDecision *decision,
+        guint index, gpointer data)
+{
+  BotRun *run = data;
+  /* Pacing for people watching; the bot itself never needs it. */
+  if (run->delay_ms > 0)
+    g_usleep((gulong)run->delay_ms * 1000);
+  if (run->quiet || index >= decision->actions->len)
+    return;
+  char buffer[32];
+  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  const MeepleClientAction *a = g_ptr_array_index(decision->actions, index);
+  g_print("%s (seat %u, %s): %s\n",
+          cli_seat_name(state, (int)decision->seat, buffer, sizeof buffer),
+          decision->seat + 1, run->strategy, a->notation);
+}
+
+/* Parses --seats: "all-bot", "all", or seat numbers (1-based) into
+ * 0-based @seats.  FALSE after a usage error. */
+static gboolean
+parse_seats(const char *value, SeatChoice *choice, GArray *seats)
+{
+  if (strcmp(value, "all-bot") == 0) {
+    *choice = SEATS_ALL_BOT;
+    return TRUE;
+  }
+  if (strcmp(value, "all") == 0) {
+    *choice = SEATS_ALL;
+    return TRUE;
+  }
+  *choice = SEATS_NAMED;
+  g_auto(GStrv) items = cli_split_list(value);
+  for (char **i = items; i && *i; i++) {
+    guint64 n;
+    if (!g_ascii_string_to_unsigned(*i, 10, 1, MEEPLE_MAX_PLAYERS, &n,
+                                    NULL)) {
+      cli_usage_error("bot", "--seats takes all-bot, all or seat numbers "
+                      "1 to %d, not \"%s\"", MEEPLE_MAX_PLAYERS, *i);
+      return FALSE;
+    }
+    guint seat = (guint)n - 1;
+    g_array_append_val(seats, seat);
+  }
+  if (seats->len == 0) {
+    cli_usage_error("bot", "--seats names no seat");
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+wanted(SeatChoice choice, const GArray *seats, guint seat)
+{
+  if (choice != SEATS_NAMED)
+    return TRUE;
+  for (guint i = 0; i < seats->len; i++)
+    if (g_array_index(seats, guint, i) == seat)
+      return TRUE;
+  return FALSE;
+}
+
+/* Seats the bot plays: those its saved tokens reclaim, else the ones it
+ * joins now — named ones, every free (bot) seat, or by default the free
+ * bot seats, else the lowest free seat.  Empty (message printed) when
+ * there is none. */
+static GArray *
+take_seats(MeepleRemoteGame *game, SeatChoice choice, const GArray *named,
+           const char *strategy, const char *name)
+{
+  GArray *seats = g_array_new(FALSE, FALSE, sizeof(guint));
+  GPtrArray *tokens = cli_tokens_find(meeple_remote_game_id(game),
+                                      CLI_HOLDER_BOT);
+  for (guint i = 0; i < tokens->len; i++) {
+    const CliToken *t = g_ptr_array_index(tokens, i);
+    guint seat;
+    if (wanted(choice, named, t->seat) &&
+        meeple_remote_game_reclaim(game, t->token, &seat, NULL))
+      g_array_append_val(seats, seat);
+  }
+  g_ptr_array_unref(tokens);
+  if (seats->len > 0)
+    return seats;
+
+  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  GArray *free_seats = g_array_new(FALSE, FALSE, sizeof(guint));
+  gboolean any_bot = FALSE;
+  for (guint s = 0; state && s < state->seats->len; s++) {
+    const MeepleClientSeat *seat = g_ptr_array_index(state->seats, s);
+    any_bot |= !seat->taken && g_strcmp0(seat->kind, "bot") == 0;
+  }
+  for (guint s = 0; state && s < state->seats->len; s++) {
+    const MeepleClientSeat *seat = g_ptr_array_index(state->seats, s);
+    gboolean bot_seat = g_strcmp0(seat->kind, "bot") == 0;
+    if (seat->taken || !wanted(choice, named, s))
+      continue;
+    if ((choice == SEATS_ALL_BOT || (choice == SEATS_DEFAULT && any_bot)) &&
+        !bot_seat)
+      continue;
+    g_array_append_val(free_seats, s);
+    if (choice == SEATS_DEFAULT && !any_bot)
+      break; /* only the lowest free seat */
+  }
+  if (choice == SEATS_NAMED && free_seats->len < named->len)
+    g_printerr(CLI_NAME ": warning: some of the seats named are taken\n");
+  for (guint i = 0; i < free_seats->len; i++) {
+    guint s = g_array_index(free_seats, guint, i);
+    g_autofree char *shown = name
+      ? (free_seats->len > 1 ? g_strdup_printf("%s %u", name, s + 1)
+                             : g_strdup(name))
+      : g_strdup_printf("%c%s %u", g_ascii_toupper(strategy[0]),
+                        strategy + 1, s + 1);
+    guint seat;
+    if (cli_take_seat(game, CLI_HOLDER_BOT, FALSE, (int)s, NULL, shown,
+                      &seat))
+      g_array_append_val(seats, seat);
+  }
+  if (free_seats->len == 0)
+    g_printerr(CLI_NAME ": game %s has no free seat for a bot%s\n",
+               meeple_remote_game_id(game),
+               choice == SEATS_ALL_BOT ? " (of kind bot)" : "");
+  g_array_free(free_seats, TRUE);
+  return seats;
+}
+
+int
+cli_cmd_bot(int argc, char **argv)
+{
+  int seat_option = CLI_SEAT_UNSET;
+  g_autofree char *seats_option = NULL;
+  g_autofree char *strategy_name = NULL;
+  g_autofree char *seed_option = NULL;
+  g_autofree char *name = NULL;
+  gboolean quiet = FALSE;
+  int delay_ms = 0;
+  GOptionEntry entries[] = {
+    { "seat", 0, 0, G_OPTION_ARG_INT, &seat_option,
+      "Play seat N, 1 to 6", "N" },
+    { "seats", 0, 0, G_OPTION_ARG_STRING, &seats_option,
+      "Play these seats: all-bot (every free bot seat), all (every free "
+      "seat) or seat numbers, comma-separated", "LIST" },
+    { "strategy", 0, 0, G_OPTION_ARG_STRING, &strategy_name,
+      "random or greedy (default: greedy)", "S" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_option,
+      "Seed of the bot's choices, 0 to 2^32-1 (default: random)", "N" },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name,
+      "The players' name (default: the strategy and the seat, "
+      "\"Greedy 2\")", "S" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
+      "Print nothing but errors", NULL },
+    { "delay", 0, 0, G_OPTION_ARG_INT, &delay_ms,
+      "Wait MS milliseconds before each move, so people can follow the "
+      "game (default: 0)", "MS" },
+    G_OPTION_ENTRY_NULL
+  };
+  GOptionContext *context =
+    g_option_context_new("GAME - let a computer player play seats");
+  g_option_context_add_main_entries(context, entries, NULL);
+  g_option_context_set_description(context,
+    "Takes seats of GAME — by default the free bot seats, else the\n"
+    "lowest free seat; seats this command took before (their tokens are\n"
+    "saved) are reclaimed first — starts the game once every seat is\n"
+    "taken, and plays every decision of its seats until the game is\n"
+    "over, printing one line per move and the final scores.\n\n"
+    "random picks uniformly among the legal actions; greedy prefers\n"
+    "placements next to many tiles that join roads and cities, and puts\n"
+    "followers on cities and monasteries first.");
+  int status = cli_parse_options(context, "bot", FALSE, &argc, &argv);
+  if (status != CLI_EXIT_OK)
+    return status;
+  const char *id = cli_game_argument("bot", argc, argv);
+  if (!id)
+    return CLI_EXIT_USAGE;
+  MeepleBotStrategy strategy = MEEPLE_BOT_GREEDY;
+  if (strategy_name &&
+      !meeple_bot_strategy_from_name(strategy_name, &strategy))
+    return cli_usage_error("bot", "--strategy takes random or greedy, not "
+                           "\"%s\"", strategy_name);
+  guint64 seed = g_random_int();
+  if (seed_option && !g_ascii_string_to_unsigned(seed_option, 10, 0,
+                                                 G_MAXUINT32, &seed, NULL))
+    return cli_usage_error("bot", "--seed takes a number from 0 to "
+                           "2^32-1, not \"%s\"", seed_option);
+  if (seat_option != CLI_SEAT_UNSET && seats_option)
+    return cli_usage_error("bot", "give --seat or --seats, not both");
+  if (delay_ms < 0 || delay_ms > 60000)
+    return cli_usage_error("bot", "--delay takes 0 to 60000 milliseconds, "
+                           "not %d", delay_ms);
+  SeatChoice choice = SEATS_DEFAULT;
+  g_autoptr(GArray) named = g_array_new(FALSE, FALSE, sizeof(guint));
+  if (seat_option != CLI_SEAT_UNSET) {
+    int seat = cli_seat_option("bot", "--seat", seat_option);
+    if (seat < 0)
+      return CLI_EXIT_USAGE;
+    guint s = (guint)seat;
+    g_array_append_val(named, s);
+    choice = SEATS_NAMED;
+  } else if (seats_option && !parse_seats(seats_option, &choice, named)) {
+    return CLI_EXIT_USAGE;
+  }
+
+  MeepleClient *client = cli_connect();
+  if (!client)
+    return CLI_EXIT_FAILURE;
+  MeepleRemoteGame *game = cli_open_game(client, id);
+  if (!game) {
+    meeple_client_free(client);
+    return CLI_EXIT_FAILURE;
+  }
+  BotRun run = { quiet, meeple_bot_strategy_name(strategy), delay_ms };
+  GArray *seats = take_seats(game, choice, named, run.strategy, name);
+  status = CLI_EXIT_FAILURE;
+  if (seats->len > 0 && cli_wait_start(game, !quiet)) {
+    GError *error = NULL;
+    if (meeple_bot_play(game, (const guint *)(gpointer)seats->data,
+                        seats->len, strategy, (guint32)seed, on_move, &run,
+                        &error)) {
+      status = CLI_EXIT_OK;
+      const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+      if (!quiet && state) {
+        GString *text = g_string_new(NULL);
+        cli_append_final_scores(text, state);
+        if (!cli_write(text))
+          status = CLI_EXIT_FAILURE;
+        g_string_free(text, TRUE);
+      }
+    } else {
+      status = cli_fail(error);
+      g_error_free(error);
+    }
+  }
+  g_array_free(seats, TRUE);
+  meeple_remote_game_free(game);
+  meeple_client_free(client);
+  return status;
+}

@@ -1,0 +1,61 @@
+/* cmd-list.c — meeple list: every game of the daemon, one line each. */
+#include "config.h"
+
+#include "cli.h"
+
+int
+cli_cmd_list(int argc, char **argv)
+{
+  GOptionContext *context = g_option_context_new("- list the games");
+  g_option_context_set_description(context,
+    "Lists every game the daemon holds: its id, its status (waiting,\n"
+    "playing or over), free seats out of all seats, its rule sets and\n"
+    "its name.");
+  int status = cli_parse_options(context, "list", FALSE, &argc, &argv);
+  if (status != CLI_EXIT_OK)
+    return status;
+  if (argc > 1)
+    return cli_usage_error("list", "unexpected argument \"%s\"", argv[1]);
+
+  MeepleClient *client = cli_connect();
+  if (!client)
+    return CLI_EXIT_FAILURE;
+  GError *error = NULL;
+  GPtrArray *games = meeple_client_list_games(client, &error);
+  if (!games) {
+    status = cli_fail(error);
+    g_error_free(error);
+    meeple_client_free(client);
+    return status;
+  }
+  int id_width = 2;
+  for (guint i = 0; i < games->len; i++) {
+    const MeepleClientGameSummary *g = g_ptr_array_index(games, i);
+    id_width = MAX(id_width, (int)g_utf8_strlen(g->id, -1));
+  }
+  GString *text = g_string_new(NULL);
+  g_string_append_printf(text, "%-*s  %-7s  %-5s  %-12s  %s\n", id_width,
+                         "ID", "STATUS", "FREE", "RULES", "NAME");
+  for (guint i = 0; i < games->len; i++) {
+    const MeepleClientGameSummary *g = g_ptr_array_index(games, i);
+    char *rules = g->rules && g->rules[0] ? g_strjoinv(",", g->rules)
+                                          : g_strdup("base");
+    char *seats = g_strdup_printf("%u/%u", g->free_seats, g->seats);
+    g_string_append_printf(text, "%-*s  %-7s  %-5s  %-12s  %s", id_width,
+                           g->id, g->status ? g->status : "?", seats, rules,
+                           g->name ? g->name : "");
+    /* No trailing blanks when the game has no name. */
+    while (text->len && text->str[text->len - 1] == ' ')
+      g_string_truncate(text, text->len - 1);
+    g_string_append_c(text, '\n');
+    g_free(rules);
+    g_free(seats);
+  }
+  if (games->len == 0)
+    g_string_assign(text, "No games.\n");
+  status = cli_write(text) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+  g_string_free(text, TRUE);
+  g_ptr_array_unref(games);
+  meeple_client_free(client);
+  return status;
+}

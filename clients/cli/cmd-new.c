@@ -1,0 +1,44 @@
+/* cmd-new.c — meeple new: creates a game and prints its id, alone on
+ * standard output, so that scripts can capture it. */
+#include "config.h"
+
+#include "cli.h"
+
+int
+cli_cmd_new(int argc, char **argv)
+{
+  CliNewOptions o;
+  GOptionContext *context = g_option_context_new("- create a game");
+  cli_new_options_add(context, &o, "name");
+  g_option_context_set_description(context,
+    "Creates a game waiting for players and prints its id.  Unset\n"
+    "options take the daemon's defaults: 2 seats, the base game only,\n"
+    "a seed the daemon picks, farmers on, every seat open to anyone.\n"
+    "Players then take seats with 'meeple join', 'meeple play' or\n"
+    "'meeple bot'; the game starts when every seat is taken.");
+  int status = cli_parse_options(context, "new", FALSE, &argc, &argv);
+  if (status == CLI_EXIT_OK && argc > 1)
+    status = cli_usage_error("new", "unexpected argument \"%s\"", argv[1]);
+  if (status == CLI_EXIT_OK)
+    status = cli_new_options_check(&o, "new");
+  if (status != CLI_EXIT_OK) {
+    cli_new_options_clear(&o);
+    return status;
+  }
+  MeepleClient *client = cli_connect();
+  if (!client) {
+    cli_new_options_clear(&o);
+    return CLI_EXIT_FAILURE;
+  }
+  char *id = cli_new_game(client, &o, "new", FALSE, &status);
+  if (id) {
+    GString *text = g_string_new(NULL);
+    g_string_append_printf(text, "%s\n", id);
+    status = cli_write(text) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+    g_string_free(text, TRUE);
+    g_free(id);
+  }
+  meeple_client_free(client);
+  cli_new_options_clear(&o);
+  return status;
+}

@@ -1,0 +1,314 @@
+/* cmd-play.c — meeple play: an interactive player in the terminal.
+ *
+ * Takes a seat (reclaiming a saved one first), waits until every seat is
+ * taken and the game starts, then for each of its decisions shows the
+ * board and the legal actions and reads the answer (prompt.c), printing
+ * every event as it happens, and the final scores at the end.  With --new
+ * it creates the game first and lets a `meeple bot` child process play
+ * the bot seats. */
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include "bot/bot.h"
+#include "cli.h"
+
+/* How long the bot child gets to notice the end of the game. */
+#define BOT_EXIT_WAIT_MS 5000
+
+typedef struct {
+  char *name;
+  int seat;            /* --seat; after parsing 0-based, -1: unset */
+  gboolean new_game;
+  char *strategy;      /* of the bots of --new */
+  char *bot_seed;
+  CliNewOptions create;
+} PlayOptions;
+
+static void
+on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
+{
+  (void)data;
+  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  GString *text = g_string_new(NULL);
+  for (guint i = 0; i < events->len; i++)
+    cli_append_event(text, g_ptr_array_index(events, i), state);
+  cli_write(text);
+  g_string_free(text, TRUE);
+}
+
+/* The program to run `meeple bot` with: this very executable when the
+ * system says which it is, else argv[0]. */
+static char *
+own_program(void)
+{
+  char *path = g_file_read_link("/proc/self/exe", NULL);
+  return path ? path : g_strdup(cli_program_path);
+}
+
+/* Starts `meeple bot GAME --seats all-bot --quiet` for the bot seats. */
+static gboolean
+spawn_bots(const char *id, const PlayOptions *o, GPid *pid)
+{
+  GPtrArray *args = g_ptr_array_new_with_free_func(g_free);
+  g_ptr_array_add(args, own_program());
+  if (cli_globals.bus_address) {
+    g_ptr_array_add(args, g_strdup("--bus-address"));
+    g_ptr_array_add(args, g_strdup(cli_globals.bus_address));
+  }
+  g_ptr_array_add(args, g_strdup("bot"));
+  g_ptr_array_add(args, g_strdup(id));
+  g_ptr_array_add(args, g_strdup("--seats=all-bot"));
+  g_ptr_array_add(args, g_strdup("--quiet"));
+  if (o->strategy)
+    g_ptr_array_add(args, g_strdup_printf("--strategy=%s", o->strategy));
+  if (o->bot_seed)
+    g_ptr_array_add(args, g_strdup_printf("--seed=%s", o->bot_seed));
+  g_ptr_array_add(args, NULL);
+  GError *error = NULL;
+  /* The bots must not read the player's answers. */
+  gboolean ok = g_spawn_async(NULL, (char **)args->pdata, NULL,
+                              G_SPAWN_DO_NOT_REAP_CHILD |
+                              G_SPAWN_STDIN_FROM_DEV_NULL,
+                              NULL, NULL, pid, &error);
+  if (!ok) {
+    g_printerr(CLI_NAME ": cannot start the bots: %s\n", error->message);
+    g_error_free(error);
+  }
+  g_ptr_array_unref(args);
+  return ok;
+}
+
+/* Waits for the bot child to end (it does once the game is over); kills
+ * it if it does not, or at once when @kill_now. */
+static void
+reap_bots(GPid pid, gboolean kill_now)
+{
+  if (kill_now)
+    kill(pid, SIGTERM);
+  for (guint waited = 0;; waited += 50) {
+    pid_t done = waitpid(pid, NULL, WNOHANG);
+    if (done == pid || done < 0)
+      break;
+    if (waited >= BOT_EXIT_WAIT_MS) {
+      kill(pid, SIGTERM);
+      waitpid(pid, NULL, 0);
+      break;
+    }
+    g_usleep(50 * 1000);
+  }
+  g_spawn_close_pid(pid);
+}
+
+/* The seat to join when none is named: the lowest free human seat if
+ * there is one (bot seats are for bots), else any. */
+static const char *
+join_kind(MeepleRemoteGame *game)
+{
+  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  for (guint s = 0; state && s < state->seats->len; s++) {
+    const MeepleClientSeat *seat = g_ptr_array_index(state->seats, s);
+    if (!seat->taken && g_strcmp0(seat->kind, "human") == 0)
+      return "human";
+  }
+  return NULL;
+}
+
+/* Plays every decision of @seat until the game is over. */
+static int
+play_loop(MeepleRemoteGame *game, guint seat, BoardRenderFlags flags)
+{
+  for (;;) {
+    GError *error = NULL;
+    const MeepleClientDecision *d =
+      meeple_remote_game_wait_decision(game, &seat, 1, -1, &error);
+    if (!d) {
+      if (!error)
+        return CLI_EXIT_OK; /* over */
+      int status = cli_fail(error);
+      g_error_free(error);
+      return status;
+    }
+    switch (cli_prompt_decision(game, d, flags, stdin)) {
+    case CLI_ANSWER_ACTED:
+    case CLI_ANSWER_RETRY:
+    case CLI_ANSWER_AGAIN:
+      break;
+    case CLI_ANSWER_QUIT:
+      g_print("Left game %s; 'meeple play %s' takes seat %u back.\n",
+              meeple_remote_game_id(game), meeple_remote_game_id(game),
+              seat + 1);
+      return CLI_EXIT_OK;
+    case CLI_ANSWER_EOF:
+      g_printerr(CLI_NAME ": the input ended before the game; seat %u of "
+                 "game %s can be taken back with 'meeple play %s'\n",
+                 seat + 1, meeple_remote_game_id(game),
+                 meeple_remote_game_id(game));
+      return CLI_EXIT_FAILURE;
+    case CLI_ANSWER_FAILED:
+    default:
+      return CLI_EXIT_FAILURE;
+    }
+  }
+}
+
+/* The end: the final board, the seats and the final scores. */
+static int
+print_end(MeepleRemoteGame *game, BoardRenderFlags flags)
+{
+  GError *error = NULL;
+  const MeepleClientState *state = meeple_remote_game_state(game, &error);
+  if (!state) {
+    int status = cli_fail(error);
+    g_error_free(error);
+    return status;
+  }
+  GString *text = g_string_new("\n");
+  CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
+  cli_board_render(text, board, flags);
+  cli_board_free(board);
+  cli_append_seats(text, meeple_remote_game_catalog(game), state);
+  cli_append_final_scores(text, state);
+  int status = cli_write(text) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+  g_string_free(text, TRUE);
+  return status;
+}
+
+static gboolean
+has_free_bot_seat(MeepleRemoteGame *game)
+{
+  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  for (guint s = 0; state && s < state->seats->len; s++) {
+    const MeepleClientSeat *seat = g_ptr_array_index(state->seats, s);
+    if (!seat->taken && g_strcmp0(seat->kind, "bot") == 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Joins, waits for the start, plays, prints the end.  For a game made
+ * with --new (@created), a bot child plays the bot seats. */
+static int
+play_game(MeepleClient *client, const char *id, gboolean created,
+          const PlayOptions *o)
+{
+  MeepleRemoteGame *game = cli_open_game(client, id);
+  if (!game)
+    return CLI_EXIT_FAILURE;
+  BoardRenderFlags flags = cli_board_flags(stdout);
+  int status = CLI_EXIT_FAILURE;
+  guint seat;
+  GPid bots = 0;
+  if (created && has_free_bot_seat(game) && !spawn_bots(id, o, &bots)) {
+    status = CLI_EXIT_FAILURE;
+  } else if (meeple_remote_game_is_over(game)) {
+    status = print_end(game, flags);
+  } else if (cli_take_seat(game, CLI_HOLDER_PLAYER, TRUE, o->seat,
+                           o->seat >= 0 ? NULL : join_kind(game), o->name,
+                           &seat)) {
+    char buffer[32];
+    const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+    g_print("Playing game %s as %s (seat %u).\n", id,
+            cli_seat_name(state, (int)seat, buffer, sizeof buffer),
+            seat + 1);
+    const MeepleRemoteGameCallbacks callbacks = { .events = on_events };
+    meeple_remote_game_set_callbacks(game, &callbacks, NULL);
+    if (cli_wait_start(game, TRUE)) {
+      status = play_loop(game, seat, flags);
+      if (status == CLI_EXIT_OK && meeple_remote_game_is_over(game))
+        status = print_end(game, flags);
+    }
+    meeple_remote_game_set_callbacks(game, NULL, NULL);
+  }
+  /* The bots end by themselves with the game; a game left unfinished
+   * would keep them waiting. */
+  if (bots)
+    reap_bots(bots, !meeple_remote_game_is_over(game));
+  meeple_remote_game_free(game);
+  return status;
+}
+
+int
+cli_cmd_play(int argc, char **argv)
+{
+  PlayOptions o = { .seat = CLI_SEAT_UNSET };
+  GOptionEntry entries[] = {
+    { "seat", 0, 0, G_OPTION_ARG_INT, &o.seat,
+      "Play seat N, 1 to 6 (default: the seat saved for this game, else "
+      "the lowest free human seat, else any)", "N" },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &o.name,
+      "The player's name shown to everyone", "S" },
+    { "new", 0, 0, G_OPTION_ARG_NONE, &o.new_game,
+      "Create a new game first (options below), play its first seat and "
+      "let bots play the bot seats", NULL },
+    { "strategy", 0, 0, G_OPTION_ARG_STRING, &o.strategy,
+      "With --new: how the bots play, random or greedy (default: greedy)",
+      "S" },
+    { "bot-seed", 0, 0, G_OPTION_ARG_STRING, &o.bot_seed,
+      "With --new: seed of the bots' choices", "N" },
+    G_OPTION_ENTRY_NULL
+  };
+  GOptionContext *context =
+    g_option_context_new("[GAME] - play a game in the terminal");
+  g_option_context_add_main_entries(context, entries, NULL);
+  cli_new_options_add(context, &o.create, "game-name");
+  g_option_context_set_description(context,
+    "Takes a seat in GAME (reclaiming the one saved for it by an earlier\n"
+    "join or play, if any), starts the game once every seat is taken,\n"
+    "and plays it: for each decision it shows the board with the cells\n"
+    "the tile can go to (letters), the drawn tile turned 0, 90, 180 and\n"
+    "270 degrees, and the numbered legal actions, then reads a line:\n"
+    "a number, an action as listed, 'board', 'actions', 'help' or\n"
+    "'quit'.  Events are printed as they happen, the final scores at the\n"
+    "end.  Answers may be piped in, one per line.\n\n"
+    "With --new instead of GAME it creates a game (--seats, --rules,\n"
+    "--seed, --tiles, --bots, --seat-kinds, --no-farmers, --game-name as\n"
+    "for 'meeple new'; every seat but the first is a bot seat unless\n"
+    "--bots or --seat-kinds says otherwise) and starts 'meeple bot' for\n"
+    "the bot seats.");
+  int status = cli_parse_options(context, "play", TRUE, &argc, &argv);
+  const char *id = NULL;
+  if (status == CLI_EXIT_OK) {
+    if (o.new_game && argc > 1)
+      status = cli_usage_error("play", "give a GAME or --new, not both");
+    else if (!o.new_game && !(id = cli_game_argument("play", argc, argv)))
+      status = CLI_EXIT_USAGE;
+    else if (o.new_game)
+      status = cli_new_options_check(&o.create, "play");
+  }
+  MeepleBotStrategy strategy;
+  if (status == CLI_EXIT_OK && o.strategy &&
+      !meeple_bot_strategy_from_name(o.strategy, &strategy))
+    status = cli_usage_error("play", "--strategy takes random or greedy, "
+                             "not \"%s\"", o.strategy);
+  int seat = -1;
+  if (status == CLI_EXIT_OK && o.seat != CLI_SEAT_UNSET &&
+      (seat = cli_seat_option("play", "--seat", o.seat)) < 0)
+    status = CLI_EXIT_USAGE;
+  o.seat = seat;
+  MeepleClient *client = status == CLI_EXIT_OK ? cli_connect() : NULL;
+  if (status == CLI_EXIT_OK && !client)
+    status = CLI_EXIT_FAILURE;
+
+  char *created = NULL;
+  if (client && o.new_game) {
+    created = cli_new_game(client, &o.create, "play", TRUE, &status);
+    if (created) {
+      g_print("Created game %s.\n", created);
+      id = created;
+    }
+  }
+  if (client && id && status == CLI_EXIT_OK)
+    status = play_game(client, id, created != NULL, &o);
+  g_free(created);
+  if (client)
+    meeple_client_free(client);
+  g_free(o.name);
+  g_free(o.strategy);
+  g_free(o.bot_seed);
+  cli_new_options_clear(&o.create);
+  return status;
+}

@@ -1,0 +1,44 @@
+/* cmd-show.c — meeple show: a game's board, seats and status, once. */
+#include "config.h"
+
+#include "cli.h"
+
+int
+cli_cmd_show(int argc, char **argv)
+{
+  GOptionContext *context =
+    g_option_context_new("GAME - show a game's board, seats and status");
+  g_option_context_set_description(context,
+    "Prints the game's board (x across, y down; each tile a block of 5x3\n"
+    "characters, figures as their seat's number), the legend, one line\n"
+    "per seat with its score and supply, and the status: whose decision\n"
+    "it is, the drawn tile and the tiles left, or the final scores.\n"
+    "Figures other than plain followers are named under the board.");
+  int status = cli_parse_options(context, "show", TRUE, &argc, &argv);
+  if (status != CLI_EXIT_OK)
+    return status;
+  const char *id = cli_game_argument("show", argc, argv);
+  if (!id)
+    return CLI_EXIT_USAGE;
+
+  MeepleClient *client = cli_connect();
+  if (!client)
+    return CLI_EXIT_FAILURE;
+  MeepleRemoteGame *game = cli_open_game(client, id);
+  if (!game) {
+    meeple_client_free(client);
+    return CLI_EXIT_FAILURE;
+  }
+  GError *error = NULL;
+  GString *text = g_string_new(NULL);
+  if (cli_append_game(text, game, cli_board_flags(stdout), &error)) {
+    status = cli_write(text) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+  } else {
+    status = cli_fail(error);
+    g_error_free(error);
+  }
+  g_string_free(text, TRUE);
+  meeple_remote_game_free(game);
+  meeple_client_free(client);
+  return status;
+}

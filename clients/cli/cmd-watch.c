@@ -1,0 +1,142 @@
+/* cmd-watch.c — meeple watch: the board, then every event as it arrives,
+ * until the game is over.  A spectator: it needs no seat. */
+#include "config.h"
+
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct {
+  GMainLoop *loop;
+  gboolean board;        /* redraw the board after tile placements */
+  BoardRenderFlags flags;
+  gboolean failed;       /* writing failed */
+} Watch;
+
+/* Appends the board and seats of the game as it is now. */
+static void
+append_board(GString *out, MeepleRemoteGame *game, BoardRenderFlags flags)
+{
+  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  if (!state)
+    return;
+  CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
+  cli_board_render(out, board, flags);
+  cli_board_free(board);
+}
+
+/* Without the board: one line saying what is watched, and the final
+ * scores if the game is over already. */
+static gboolean
+append_header(GString *out, MeepleRemoteGame *game, GError **error)
+{
+  const MeepleClientState *state = meeple_remote_game_state(game, error);
+  if (!state)
+    return FALSE;
+  g_string_append_printf(out, "Watching game %s (%s).\n",
+                         meeple_remote_game_id(game),
+                         state->status ? state->status : "?");
+  if (meeple_remote_game_is_over(game))
+    cli_append_final_scores(out, state);
+  return TRUE;
+}
+
+static void
+on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
+{
+  Watch *w = data;
+  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  GString *text = g_string_new(NULL);
+  gboolean placed = FALSE;
+  for (guint i = 0; i < events->len; i++) {
+    const MeepleClientEvent *e = g_ptr_array_index(events, i);
+    cli_append_event(text, e, state);
+    placed |= g_strcmp0(e->type, "tile-placed") == 0;
+  }
+  gboolean over = meeple_remote_game_is_over(game);
+  /* The board after each tile placement, and at the end with the last
+   * figures and final scoring's returns. */
+  if ((placed || over) && w->board)
+    append_board(text, game, w->flags);
+  if (over) {
+    state = meeple_remote_game_state(game, NULL);
+    if (state) {
+      cli_append_seats(text, meeple_remote_game_catalog(game), state);
+      cli_append_final_scores(text, state);
+    }
+    g_main_loop_quit(w->loop);
+  }
+  if (!cli_write(text)) {
+    w->failed = TRUE;
+    g_main_loop_quit(w->loop);
+  }
+  g_string_free(text, TRUE);
+}
+
+int
+cli_cmd_watch(int argc, char **argv)
+{
+  gboolean no_board = FALSE, history = FALSE;
+  GOptionEntry entries[] = {
+    { "no-board", 0, 0, G_OPTION_ARG_NONE, &no_board,
+      "Print only the events, not the board", NULL },
+    { "history", 0, 0, G_OPTION_ARG_NONE, &history,
+      "Print the events that happened before, too", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  GOptionContext *context =
+    g_option_context_new("GAME - follow a game as it is played");
+  g_option_context_add_main_entries(context, entries, NULL);
+  g_option_context_set_description(context,
+    "Shows the game as 'meeple show' does, then prints one line per event\n"
+    "as it happens (sequence number, type, seat, fields, rule) and the\n"
+    "board again after every tile placement and at the end.  Exits with\n"
+    "the final scores when the game is over.  Needs no seat.");
+  int status = cli_parse_options(context, "watch", TRUE, &argc, &argv);
+  if (status != CLI_EXIT_OK)
+    return status;
+  const char *id = cli_game_argument("watch", argc, argv);
+  if (!id)
+    return CLI_EXIT_USAGE;
+
+  MeepleClient *client = cli_connect();
+  if (!client)
+    return CLI_EXIT_FAILURE;
+  MeepleRemoteGame *game = cli_open_game(client, id);
+  if (!game) {
+    meeple_client_free(client);
+    return CLI_EXIT_FAILURE;
+  }
+  Watch w = {
+    .loop = g_main_loop_new(NULL, FALSE),
+    .board = !no_board,
+    .flags = cli_board_flags(stdout),
+  };
+  GError *error = NULL;
+  GString *text = g_string_new(NULL);
+  gboolean ok = no_board ? append_header(text, game, &error)
+                         : cli_append_game(text, game, w.flags, &error);
+  if (ok && history) {
+    const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+    GPtrArray *events = meeple_remote_game_events(game);
+    for (guint i = 0; events && i < events->len; i++)
+      cli_append_event(text, g_ptr_array_index(events, i), state);
+  }
+  if (!ok) {
+    status = cli_fail(error);
+    g_error_free(error);
+  } else if (!cli_write(text)) {
+    status = CLI_EXIT_FAILURE;
+  } else if (!meeple_remote_game_is_over(game)) {
+    const MeepleRemoteGameCallbacks callbacks = { .events = on_events };
+    meeple_remote_game_set_callbacks(game, &callbacks, &w);
+    g_main_loop_run(w.loop);
+    meeple_remote_game_set_callbacks(game, NULL, NULL);
+    status = w.failed ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
+  }
+  g_string_free(text, TRUE);
+  g_main_loop_unref(w.loop);
+  meeple_remote_game_free(game);
+  meeple_client_free(client);
+  return status;
+}

@@ -1,0 +1,357 @@
+#!/bin/sh
+# tests/test-cli.sh — meeple, the command-line client, end to end against
+# the built meepled on a private bus: rules, new, list, join, show (golden
+# files), watch, play with scripted input against a bot, bot against bot,
+# export round-tripping through meeple-sim replay, and the exit statuses
+# of errors.
+#
+# The bus is a private dbus-daemon whose service directory activates
+# $TEST_BUILDDIR/daemon/meepled, so the first meeple call starts the
+# daemon; both are stopped at exit.  The daemon and meeple keep their state
+# (games, seat tokens) under $TMP.  Run by `make check` with TEST_SRCDIR,
+# TEST_BUILDDIR, MEEPLE_SIM, MEEPLE_TILES_DIR and MEEPLE_PLUGIN_PATH set
+# (tests/local.mk); by hand, from a build directory:
+#   TEST_SRCDIR=/path/to/src TEST_BUILDDIR=. sh /path/to/src/tests/test-cli.sh
+# Exits 77 (skipped) when dbus-daemon or the daemon is missing.
+#
+# Golden files: tests/data/cli/show-*.txt hold `meeple show` of fixed
+# games.  After an intended change of the output, regenerate them with
+#   MEEPLE_UPDATE_GOLDEN=1 make check TESTS=tests/test-cli.sh
+# (the checks then pass and the files in the source tree are rewritten;
+# review the diff before committing).
+# sh -c '... "$1"' below takes its arguments positionally on purpose.
+# shellcheck disable=SC2016
+set -eu
+
+: "${TEST_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${TEST_BUILDDIR:=$(pwd)}"
+: "${MEEPLE_CLI:=$TEST_BUILDDIR/clients/cli/meeple}"
+: "${MEEPLE_SIM:=$TEST_BUILDDIR/daemon/sim/meeple-sim}"
+: "${MEEPLED:=$TEST_BUILDDIR/daemon/meepled}"
+: "${MEEPLE_TILES_DIR:=$TEST_SRCDIR/data/tiles}"
+: "${MEEPLE_PLUGIN_PATH:=$TEST_BUILDDIR/plugins/.libs}"
+: "${DBUS_DAEMON:=dbus-daemon}"
+: "${MEEPLE_UPDATE_GOLDEN:=}"
+# Untranslated GLib messages, no colours unless asked for; the activated
+# daemon inherits the tile and plugin directories from the bus.
+LC_ALL=C
+NO_COLOR=1
+export LC_ALL NO_COLOR MEEPLE_TILES_DIR MEEPLE_PLUGIN_PATH
+M=$MEEPLE_CLI
+# Whatever waits on the daemon gets a time limit, so that a hang fails
+# the suite instead of stopping it.
+T=
+if command -v timeout >/dev/null 2>&1; then T="timeout 300"; fi
+GOLDEN=$TEST_SRCDIR/tests/data/cli
+
+for program in "$M" "$MEEPLED" "$MEEPLE_SIM"; do
+  if [ ! -x "$program" ]; then
+    echo "# $program is missing: skipped"
+    exit 77
+  fi
+done
+if ! command -v "$DBUS_DAEMON" >/dev/null 2>&1; then
+  echo "# no dbus-daemon (package dbus-daemon): skipped"
+  exit 77
+fi
+
+HARNESS_NAME=test-cli
+# shellcheck source=tests/harness.sh
+. "$TEST_SRCDIR/tests/harness.sh"
+
+BUS_PID=
+BG_PIDS=
+cleanup() {
+  for pid in $BG_PIDS; do kill "$pid" 2>/dev/null || :; done
+  if [ -n "$BUS_PID" ]; then kill "$BUS_PID" 2>/dev/null || :; fi
+  if [ -s "$TMP/meepled.pid" ]; then
+    kill "$(cat "$TMP/meepled.pid")" 2>/dev/null || :
+  fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# expect STATUS DESCRIPTION CMD...: the command exits with STATUS.
+expect() {
+  want=$1
+  what=$2
+  shift 2
+  run "$@"
+  if [ "$status" -eq "$want" ]; then
+    pass "$what (exit $want)"
+  else
+    fail "$what: exit $status, expected $want"
+  fi
+}
+
+# check DESCRIPTION CMD...: CMD (a test, not meeple) succeeds.
+check() {
+  what=$1
+  shift
+  if "$@"; then pass "$what"; else fail "$what"; fi
+}
+
+has() { grep -q -- "$1" "$2"; }
+has_e() { grep -Eq -- "$1" "$2"; }
+lacks() { ! grep -q -- "$1" "$2"; }
+
+# golden NAME FILE: FILE equals tests/data/cli/NAME (or becomes it with
+# MEEPLE_UPDATE_GOLDEN=1).
+golden() {
+  if [ -n "$MEEPLE_UPDATE_GOLDEN" ]; then
+    mkdir -p "$GOLDEN"
+    cp "$2" "$GOLDEN/$1"
+    pass "$1 regenerated"
+  elif cmp -s "$GOLDEN/$1" "$2"; then
+    pass "output matches $1"
+  else
+    failed=$((failed + 1))
+    echo "FAIL - output differs from $1 (- golden, + now):"
+    diff -u "$GOLDEN/$1" "$2" | sed -n '1,40s/^/    /p' || :
+  fi
+}
+
+# --- the private bus ---------------------------------------------------
+mkdir "$TMP/services" "$TMP/state" "$TMP/data" "$TMP/config"
+# Both the daemon (its games) and meeple (its seat tokens) keep state here.
+XDG_STATE_HOME=$TMP/state
+XDG_DATA_HOME=$TMP/data
+XDG_CONFIG_HOME=$TMP/config
+export XDG_STATE_HOME XDG_DATA_HOME XDG_CONFIG_HOME
+cat >"$TMP/bus.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=$TMP</listen>
+  <servicedir>$TMP/services</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+  <limit name="service_start_timeout">120000</limit>
+</busconfig>
+EOF
+# The daemon writes its pid first, so that cleanup can stop it.
+cat >"$TMP/run-meepled" <<EOF
+#!/bin/sh
+echo \$\$ >'$TMP/meepled.pid'
+exec '$MEEPLED'
+EOF
+printf '[D-BUS Service]\nName=org.meepled.Meepled1\nExec=/bin/sh %s\n' \
+  "$TMP/run-meepled" >"$TMP/services/org.meepled.Meepled1.service"
+
+"$DBUS_DAEMON" --config-file="$TMP/bus.conf" --nofork --print-address=3 \
+  3>"$TMP/address" 2>"$TMP/bus.err" &
+BUS_PID=$!
+i=0
+while ! grep -q . "$TMP/address" 2>/dev/null; do
+  i=$((i + 1))
+  if [ $i -gt 300 ] || ! kill -0 "$BUS_PID" 2>/dev/null; then
+    echo "FAIL - dbus-daemon did not start"
+    cat "$TMP/bus.err"
+    exit 1
+  fi
+  sleep 0.1
+done
+MEEPLE_BUS_ADDRESS=$(head -n 1 "$TMP/address")
+export MEEPLE_BUS_ADDRESS
+echo "# meeple: $M"
+echo "# bus: $MEEPLE_BUS_ADDRESS"
+
+# --- help and usage errors (no daemon needed) ----------------------------
+expect 0 "--help" "$M" --help
+check "--help lists the commands" has_e "^  (rules|new|list|join|show|watch|play|bot|export) " "$TMP/out"
+for cmd in rules new list join show watch play bot export; do
+  expect 0 "$cmd --help" "$M" "$cmd" --help
+  check "$cmd --help shows its usage line" has "meeple $cmd" "$TMP/out"
+  check "$cmd --help documents --bus-address" has "--bus-address" "$TMP/out"
+done
+expect 0 "help show" "$M" help show
+check "help show = show --help" has "--colour" "$TMP/out"
+expect 0 "--version" "$M" --version
+expect 2 "no command" "$M"
+expect 2 "unknown command" "$M" frobnicate
+check "unknown command is named" has "frobnicate" "$TMP/err"
+expect 2 "unknown option" "$M" new --bogus
+check "unknown option is named" has "bogus" "$TMP/err"
+expect 2 "bad --seats" "$M" new --seats 9
+expect 2 "bad --seat-kinds" "$M" new --seat-kinds human,robot
+expect 2 "bad --colour" "$M" show 1 --colour=sometimes
+expect 2 "show without a game" "$M" show
+expect 2 "join --seat 0" "$M" join 1 --seat 0
+expect 2 "bot --strategy clever" "$M" bot 1 --strategy clever
+
+# --- rules, new, list ----------------------------------------------------
+expect 0 "rules (activates the daemon)" "$M" rules
+check "rules lists base" has_e "^base +1\.0 " "$TMP/out"
+check "rules lists abbot" has_e "^abbot +[0-9.]+ +The Abbot" "$TMP/out"
+
+expect 0 "new" "$M" new --name "first game"
+check "new prints just an id" has_e '^[A-Za-z0-9_-]+$' "$TMP/out"
+first=$(cat "$TMP/out")
+expect 0 "list" "$M" list
+check "list shows the new game" has_e "^$first +waiting +2/2 +base +first game$" "$TMP/out"
+expect 0 "new --rules abbot --seats 3" "$M" new --rules abbot --seats 3
+abbot=$(cat "$TMP/out")
+expect 0 "list again" "$M" list
+check "list shows rules and seats" has_e "^$abbot +waiting +3/3 +base,abbot" "$TMP/out"
+
+# --- errors from the daemon ----------------------------------------------
+expect 1 "show an unknown game" "$M" show nosuchgame
+check "the message names the game" has "meeple: .*nosuchgame" "$TMP/err"
+expect 1 "export an unfinished game" "$M" export "$first"
+check "export names the problem" has "^meeple: " "$TMP/err"
+expect 1 "new with an unknown tile" "$M" new --tiles "A ZZ"
+expect 1 "new with an unknown rule set" "$M" new --rules nosuchrules
+
+# --- a fixed game between two scripted players, golden files --------------
+# The supply is explicit and every answer scripted: the same game every
+# time, whatever the bots' strategies become.
+TILES="U V E K A B L W J N"
+expect 0 "new --tiles" "$M" new --tiles "$TILES" --name golden
+G=$(cat "$TMP/out")
+# show_game NAME GLYPHS: `show` of $G into $TMP/NAME, the game id replaced
+# (ids depend on how many games the daemon made before).
+show_game() {
+  run "$M" show "$G" --colour=never --glyphs="$2"
+  sed "1s/^Game $G /Game ID /" "$TMP/out" >"$TMP/$1"
+  [ "$status" -eq 0 ]
+}
+
+expect 0 "join seat 1" "$M" join "$G" --name Alice --seat 1
+check "join prints the seat" has "^seat 1$" "$TMP/out"
+check "join prints the token" has_e "^token [^ ]+$" "$TMP/out"
+token=$(sed -n 's/^token //p' "$TMP/out")
+check "join saves the token" has "^$G 0 $token player$" \
+  "$XDG_STATE_HOME/meeple/tokens"
+expect 1 "join a taken seat" "$M" join "$G" --seat 1
+check "show a waiting game" show_game show-waiting.txt unicode
+golden show-waiting.txt "$TMP/show-waiting.txt"
+
+# Bob takes seat 2 (which completes the table: his play starts the game)
+# and answers his first two turns; Alice's play reclaims the seat she
+# joined and answers two turns (a tile and a figure decision each), then
+# her input ends at her third tile, where the game then waits.
+printf '1\n2\n1\n2\n' >"$TMP/bob"
+$T "$M" play "$G" --seat 2 --name Bob --colour=never <"$TMP/bob" \
+  >"$TMP/bob.out" 2>"$TMP/bob.err" &
+bob_pid=$!
+BG_PIDS="$BG_PIDS $bob_pid"
+printf '1\n2\n1\n1\n' >"$TMP/answers"
+run $T "$M" play "$G" --seat 1 --colour=never --glyphs=ascii <"$TMP/answers"
+check "play stops when the input ends (exit 1)" test "$status" -eq 1
+check "play reclaimed the joined seat" has "as Alice (seat 1)" "$TMP/out"
+check "play says how to come back" has "meeple play $G" "$TMP/err"
+check "play showed the drawn tile's rotations" \
+  has "r0      r90     r180    r270" "$TMP/out"
+check "play numbered the actions" has_e "^   1  place U @ " "$TMP/out"
+check "play marked the cells" has_e "  cell a \([-0-9]+,[-0-9]+\)$" "$TMP/out"
+check "play printed the other player's events" \
+  has_e "^#[0-9]+ tile-placed Bob: tile " "$TMP/out"
+# Bob has answered his turns and waits for the next: stop him (his seat
+# stays his; the token is saved).
+kill "$bob_pid" 2>/dev/null || :
+wait "$bob_pid" 2>/dev/null || :
+check "Bob's play saved his token" has_e "^$G 1 [^ ]+ player$" \
+  "$XDG_STATE_HOME/meeple/tokens"
+check "show mid-game (Unicode)" show_game show-midgame.txt unicode
+golden show-midgame.txt "$TMP/show-midgame.txt"
+check "show mid-game (ASCII)" show_game show-midgame-ascii.txt ascii
+golden show-midgame-ascii.txt "$TMP/show-midgame-ascii.txt"
+run "$M" show "$G" --colour=always
+check "--colour=always colours the board" has "$(printf '\033')\[" "$TMP/out"
+run "$M" show "$G" --colour=never
+check "--colour=never does not" lacks "$(printf '\033')" "$TMP/out"
+
+# Finish the game: Bob reclaims his seat and always takes the first
+# action; Alice starts with an invalid line, an unknown number, help and
+# board, then does the same.
+i=0
+while [ $i -lt 40 ]; do echo 1; i=$((i + 1)); done >"$TMP/bob"
+$T "$M" play "$G" --seat 2 --colour=never <"$TMP/bob" >"$TMP/bob.out" \
+  2>"$TMP/bob.err" &
+bob_pid=$!
+BG_PIDS="$BG_PIDS $bob_pid"
+{ echo "not an action"; echo 99; echo help; echo board
+  cat "$TMP/bob"; } >"$TMP/answers"
+run $T "$M" play "$G" --seat 1 --colour=never <"$TMP/answers"
+cp "$TMP/out" "$TMP/play.out"
+check "play to the end (exit 0)" test "$status" -eq 0
+check "an invalid line gets a message" has "^meeple: .*not an action" \
+  "$TMP/err"
+check "an unknown number gets a message" \
+  has "^meeple: there is no action 99" "$TMP/err"
+check "help explains the answers" has "^  quit " "$TMP/play.out"
+check "play prints the final scores" has_e \
+  "^Final scores: Alice -?[0-9]+, Bob -?[0-9]+; winners?( \(tie\))?: " \
+  "$TMP/play.out"
+set +e
+wait "$bob_pid"
+bob_status=$?
+set -e
+check "the other player's play ends with the game (exit 0)" \
+  test "$bob_status" -eq 0
+check "it reclaimed the seat" has "as Bob (seat 2)" "$TMP/bob.out"
+check "both saw the same final scores" sh -c \
+  '[ "$(grep "^Final scores:" "$1")" = "$(grep "^Final scores:" "$2")" ]' \
+  sh "$TMP/play.out" "$TMP/bob.out"
+check "show a finished game" show_game show-over.txt unicode
+golden show-over.txt "$TMP/show-over.txt"
+
+# export -> meeple-sim replay: the same final scores.
+expect 0 "export" "$M" export "$G" -o "$TMP/golden.rec"
+check "the record has the explicit supply" has "^tiles $TILES$" "$TMP/golden.rec"
+run "$MEEPLE_SIM" replay "$TMP/golden.rec"
+check "meeple-sim replays the export" test "$status" -eq 0
+sed -n 's/^ *[0-9][0-9]*  \([^ ]*\) *\(-\{0,1\}[0-9][0-9]*\) .*/\1 \2/p' \
+  "$TMP/out" >"$TMP/sim.scores"
+sed -n 's/^Final scores: \([^;]*\);.*/\1/p' "$TMP/play.out" | tr ',' '\n' |
+  sed 's/^ //' >"$TMP/cli.scores"
+check "replayed scores = the game's final scores" cmp -s "$TMP/sim.scores" \
+  "$TMP/cli.scores"
+expect 0 "export to stdout" "$M" export "$G"
+check "stdout export = file export" cmp -s "$TMP/out" "$TMP/golden.rec"
+
+# --- play --new: the player against a bot child, scripted ------------------
+{ echo help; i=0; while [ $i -lt 200 ]; do echo 1; i=$((i + 1)); done; } \
+  >"$TMP/answers"
+run $T "$M" play --new --seed 11 --bot-seed 3 --name Carol --colour=never \
+  --glyphs=ascii <"$TMP/answers"
+cp "$TMP/out" "$TMP/new.out"
+check "play --new plays a whole game (exit 0)" test "$status" -eq 0
+check "play --new created a game" has_e "^Created game [^ ]+\.$" "$TMP/new.out"
+check "play --new: a bot took the other seat" has_e "^#[0-9]+ tile-placed Greedy 2: " "$TMP/new.out"
+check "play --new prints the final scores" has_e "^Final scores: Carol -?[0-9]+, Greedy 2 -?[0-9]+; winners?( \(tie\))?: " "$TMP/new.out"
+
+# --- bot against bot, watched --------------------------------------------
+expect 0 "new --bots 2 --seed 5" "$M" new --bots 2 --seed 5
+B=$(cat "$TMP/out")
+$T "$M" watch "$B" --no-board >"$TMP/watch.out" 2>"$TMP/watch.err" &
+watch_pid=$!
+BG_PIDS="$BG_PIDS $watch_pid"
+# The game must not start before watch follows it.
+i=0
+while ! grep -q "^Watching game $B" "$TMP/watch.out" && [ $i -lt 300 ]; do
+  sleep 0.1
+  i=$((i + 1))
+done
+run $T "$M" bot "$B" --seats all --seed 2 --strategy greedy
+check "two bots finish a game (exit 0)" test "$status" -eq 0
+check "bot prints one line per move" has_e "^Greedy 1 \(seat 1, greedy\): place " "$TMP/out"
+check "bot prints the final scores" has "^Final scores: Greedy 1 " "$TMP/out"
+set +e
+wait "$watch_pid"
+watch_status=$?
+set -e
+check "watch ends with the game (exit 0)" test "$watch_status" -eq 0
+check "watch prints events" has_e "^#[0-9]+ figure-placed Greedy [12]: figure follower, on " "$TMP/watch.out"
+check "watch prints the final scores" has "^Final scores: Greedy 1 " "$TMP/watch.out"
+expect 0 "list after the games" "$M" list
+check "list shows the finished game" has_e "^$B +over +0/2 " "$TMP/out"
+expect 0 "watch a finished game" "$M" watch "$B" --colour=never
+check "watch of a finished game shows it and ends" has "^Game over after" "$TMP/out"
+
+finish
