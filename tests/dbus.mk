@@ -23,6 +23,7 @@ TESTS += tests/test-dbus-introspect.sh
 EXTRA_DIST += \
 	tests/test-dbus-introspect.sh \
 	tests/compare-introspection.py \
-	tests/dbus/session.conf.in
+	tests/dbus/session.conf.in \
+	tests/dbus/private-bus.sh
 # TESTS_ENVIRONMENT (tests/local.mk) exports DBUS_DAEMON and XMLLINT, the
 # programs configure found (the tests fall back to $PATH).

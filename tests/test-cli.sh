@@ -58,6 +58,8 @@ fi
 HARNESS_NAME=test-cli
 # shellcheck source=tests/harness.sh
 . "$TEST_SRCDIR/tests/harness.sh"
+# shellcheck source=tests/dbus/private-bus.sh
+. "$TEST_SRCDIR/tests/dbus/private-bus.sh"
 
 BUS_PID=
 BG_PIDS=
@@ -113,50 +115,20 @@ golden() {
 }
 
 # --- the private bus ---------------------------------------------------
-mkdir "$TMP/services" "$TMP/state" "$TMP/data" "$TMP/config"
+mkdir "$TMP/state" "$TMP/data" "$TMP/config"
 # Both the daemon (its games) and meeple (its seat tokens) keep state here.
 XDG_STATE_HOME=$TMP/state
 XDG_DATA_HOME=$TMP/data
 XDG_CONFIG_HOME=$TMP/config
 export XDG_STATE_HOME XDG_DATA_HOME XDG_CONFIG_HOME
-cat >"$TMP/bus.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:tmpdir=$TMP</listen>
-  <servicedir>$TMP/services</servicedir>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-  <limit name="service_start_timeout">120000</limit>
-</busconfig>
-EOF
 # The daemon writes its pid first, so that cleanup can stop it.
 cat >"$TMP/run-meepled" <<EOF
 #!/bin/sh
 echo \$\$ >'$TMP/meepled.pid'
 exec '$MEEPLED'
 EOF
-printf '[D-BUS Service]\nName=org.meepled.Meepled1\nExec=/bin/sh %s\n' \
-  "$TMP/run-meepled" >"$TMP/services/org.meepled.Meepled1.service"
-
-"$DBUS_DAEMON" --config-file="$TMP/bus.conf" --nofork --print-address=3 \
-  3>"$TMP/address" 2>"$TMP/bus.err" &
-BUS_PID=$!
-i=0
-while ! grep -q . "$TMP/address" 2>/dev/null; do
-  i=$((i + 1))
-  if [ $i -gt 300 ] || ! kill -0 "$BUS_PID" 2>/dev/null; then
-    echo "FAIL - dbus-daemon did not start"
-    cat "$TMP/bus.err"
-    exit 1
-  fi
-  sleep 0.1
-done
-MEEPLE_BUS_ADDRESS=$(head -n 1 "$TMP/address")
+start_private_bus
+MEEPLE_BUS_ADDRESS=$BUS_ADDRESS
 export MEEPLE_BUS_ADDRESS
 echo "# meeple: $M"
 echo "# bus: $MEEPLE_BUS_ADDRESS"

@@ -30,6 +30,8 @@ export LC_ALL
 HARNESS_NAME=test-dbus-introspect
 # shellcheck source=tests/harness.sh
 . "$TEST_SRCDIR/tests/harness.sh"
+# shellcheck source=tests/dbus/private-bus.sh
+. "$TEST_SRCDIR/tests/dbus/private-bus.sh"
 
 NAME=org.meepled.Meepled1
 MANAGER_PATH=/org/meepled/Meepled1
@@ -105,9 +107,7 @@ fi
 
 # The private bus: tests/dbus/session.conf.in with @DIR@ = $TMP, and a
 # service file that runs meepled with a state directory of its own.
-mkdir "$TMP/services" "$TMP/home"
-sed "s|@DIR@|$TMP|g" "$TEST_SRCDIR/tests/dbus/session.conf.in" \
-  >"$TMP/bus.conf"
+mkdir "$TMP/home"
 cat >"$TMP/run-meepled" <<EOF
 #!/bin/sh
 HOME='$TMP/home'
@@ -118,23 +118,8 @@ mkdir -p "\$XDG_STATE_HOME"
 '$MEEPLED'
 echo \$? > '$TMP/meepled.status.tmp' && mv '$TMP/meepled.status.tmp' '$TMP/meepled.status'
 EOF
-printf '[D-BUS Service]\nName=%s\nExec=/bin/sh %s/run-meepled\n' \
-  "$NAME" "$TMP" >"$TMP/services/$NAME.service"
-
-"$DBUS_DAEMON" --config-file="$TMP/bus.conf" --nofork \
-  --print-address=3 3>"$TMP/address" 2>"$TMP/bus.err" &
-BUS_PID=$!
-i=0
-while ! grep -q . "$TMP/address" 2>/dev/null; do
-  i=$((i + 1))
-  if [ $i -gt 300 ] || ! kill -0 "$BUS_PID" 2>/dev/null; then
-    echo "FAIL - dbus-daemon did not start"
-    cat "$TMP/bus.err"
-    exit 1
-  fi
-  sleep 0.1
-done
-ADDR=$(head -n 1 "$TMP/address")
+start_private_bus
+ADDR=$BUS_ADDRESS
 echo "# bus: $ADDR"
 
 # introspect PATH FILE: the daemon's introspection XML of PATH.

@@ -127,6 +127,11 @@ MeepleClient *cli_connect(void);
 /* Opens game @id on @client, or NULL with the failure printed. */
 MeepleRemoteGame *cli_open_game(MeepleClient *client, const char *id);
 
+/* Connects (cli_connect()) and opens game @id; returns the game and the
+ * client in *@client, or NULL with the failure printed and nothing left
+ * open.  Free the game, then the client. */
+MeepleRemoteGame *cli_connect_game(const char *id, MeepleClient **client);
+
 /* Iterates the default main context for about @ms milliseconds. */
 void cli_iterate_for(guint ms);
 

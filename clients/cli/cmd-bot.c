@@ -224,14 +224,10 @@ cli_cmd_bot(int argc, char **argv)
     return CLI_EXIT_USAGE;
   }
 
-  MeepleClient *client = cli_connect();
-  if (!client)
+  MeepleClient *client;
+  MeepleRemoteGame *game = cli_connect_game(id, &client);
+  if (!game)
     return CLI_EXIT_FAILURE;
-  MeepleRemoteGame *game = cli_open_game(client, id);
-  if (!game) {
-    meeple_client_free(client);
-    return CLI_EXIT_FAILURE;
-  }
   BotRun run = { quiet, meeple_bot_strategy_name(strategy), delay_ms };
   GArray *seats = take_seats(game, choice, named, run.strategy, name);
   status = CLI_EXIT_FAILURE;

@@ -28,14 +28,10 @@ cli_cmd_export(int argc, char **argv)
   if (!id)
     return CLI_EXIT_USAGE;
 
-  MeepleClient *client = cli_connect();
-  if (!client)
+  MeepleClient *client;
+  MeepleRemoteGame *game = cli_connect_game(id, &client);
+  if (!game)
     return CLI_EXIT_FAILURE;
-  MeepleRemoteGame *game = cli_open_game(client, id);
-  if (!game) {
-    meeple_client_free(client);
-    return CLI_EXIT_FAILURE;
-  }
   GError *error = NULL;
   char *record = meeple_remote_game_export(game, &error);
   if (!record) {

@@ -41,14 +41,10 @@ cli_cmd_join(int argc, char **argv)
     return cli_usage_error("join", "--kind takes human or bot, not \"%s\"",
                            kind);
 
-  MeepleClient *client = cli_connect();
-  if (!client)
+  MeepleClient *client;
+  MeepleRemoteGame *game = cli_connect_game(id, &client);
+  if (!game)
     return CLI_EXIT_FAILURE;
-  MeepleRemoteGame *game = cli_open_game(client, id);
-  if (!game) {
-    meeple_client_free(client);
-    return CLI_EXIT_FAILURE;
-  }
   GError *error = NULL;
   guint taken;
   char *token = NULL;

@@ -21,14 +21,10 @@ cli_cmd_show(int argc, char **argv)
   if (!id)
     return CLI_EXIT_USAGE;
 
-  MeepleClient *client = cli_connect();
-  if (!client)
+  MeepleClient *client;
+  MeepleRemoteGame *game = cli_connect_game(id, &client);
+  if (!game)
     return CLI_EXIT_FAILURE;
-  MeepleRemoteGame *game = cli_open_game(client, id);
-  if (!game) {
-    meeple_client_free(client);
-    return CLI_EXIT_FAILURE;
-  }
   GError *error = NULL;
   GString *text = g_string_new(NULL);
   if (cli_append_game(text, game, cli_board_flags(stdout), &error)) {

@@ -99,14 +99,10 @@ cli_cmd_watch(int argc, char **argv)
   if (!id)
     return CLI_EXIT_USAGE;
 
-  MeepleClient *client = cli_connect();
-  if (!client)
+  MeepleClient *client;
+  MeepleRemoteGame *game = cli_connect_game(id, &client);
+  if (!game)
     return CLI_EXIT_FAILURE;
-  MeepleRemoteGame *game = cli_open_game(client, id);
-  if (!game) {
-    meeple_client_free(client);
-    return CLI_EXIT_FAILURE;
-  }
   Watch w = {
     .loop = g_main_loop_new(NULL, FALSE),
     .board = !no_board,

@@ -44,6 +44,18 @@ cli_open_game(MeepleClient *client, const char *id)
   return game;
 }
 
+MeepleRemoteGame *
+cli_connect_game(const char *id, MeepleClient **client)
+{
+  *client = cli_connect();
+  if (!*client)
+    return NULL;
+  MeepleRemoteGame *game = cli_open_game(*client, id);
+  if (!game)
+    g_clear_pointer(client, meeple_client_free);
+  return game;
+}
+
 static gboolean
 set_flag(gpointer data)
 {
