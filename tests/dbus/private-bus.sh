@@ -6,6 +6,8 @@
 # business: state directories, a pid file, its exit status).
 # Source it after tests/harness.sh.
 # shellcheck shell=sh
+# (BUS_PID and BUS_ADDRESS are read by the suites that source this file.)
+# shellcheck disable=SC2034
 
 # start_private_bus: starts dbus-daemon; sets BUS_PID and BUS_ADDRESS.
 # Exits the suite (status 1) when the bus does not come up.
