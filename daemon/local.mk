@@ -28,7 +28,8 @@ daemon_meepled_SOURCES = \
 	daemon/manager.c \
 	daemon/game-object.c
 daemon_meepled_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon \
-	-DMEEPLE_VERSION=\"$(VERSION)\" -DG_LOG_USE_STRUCTURED
+	-DMEEPLE_VERSION=\"$(VERSION)\" -DG_LOG_USE_STRUCTURED \
+	-UG_LOG_DOMAIN -DG_LOG_DOMAIN=\"meepled\"
 daemon_meepled_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS)
 daemon_meepled_LDADD = daemon/dbus/libmeeple-dbus.la \
 	daemon/engine/libmeeple.la $(DBUS_LIBS) $(GLIB_LIBS)

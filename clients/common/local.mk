@@ -15,3 +15,6 @@ clients_common_libmeeple_client_la_LIBADD = daemon/dbus/libmeeple-dbus.la \
 clients_common_libmeeple_client_la_LDFLAGS = $(AM_LDFLAGS) \
 	-version-info 0:0:0 \
 	-export-symbols-regex '^meeple_(client|remote_game)_'
+
+# The header installs beside libmeeple's (pkg-config meeple-client-1).
+meeple_include_HEADERS += clients/common/meeple-client.h
