@@ -142,8 +142,8 @@ check_options(const CreateOptions *o, GError **error)
   if (o->tiles && g_strv_length(o->tiles) > MAX_TILE_ORDER)
     return invalid(error, "\"tiles\" may list at most %d tiles.",
                    MAX_TILE_ORDER);
-  if (o->name && strlen(o->name) > 200)
-    return invalid(error, "A game's name has at most 200 bytes.");
+  if (o->name && !session_check_name(o->name, "game name", error))
+    return FALSE;
   return TRUE;
 }
 

@@ -126,6 +126,24 @@ new_token(void)
   return g_string_free(hex, FALSE);
 }
 
+gboolean
+session_check_name(const char *name, const char *what, GError **error)
+{
+  if (strlen(name) > SESSION_MAX_NAME) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                "A %s has at most %d bytes.", what, SESSION_MAX_NAME);
+    return FALSE;
+  }
+  /* D-Bus strings are valid UTF-8 already. */
+  for (const char *p = name; *p; p = g_utf8_next_char(p))
+    if (g_unichar_iscntrl(g_utf8_get_char(p))) {
+      g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
+                  "A %s may not contain control characters.", what);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static int
 pick_free_seat(const Session *s, const char *kind)
 {
@@ -152,6 +170,8 @@ session_join(Session *s, const char *holder, const char *name, int seat,
                 s->n_seats - 1, seat);
     return FALSE;
   }
+  if (name && !session_check_name(name, "player name", error))
+    return FALSE;
   if (seat >= 0 && s->seats[seat].taken) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_SEAT_TAKEN,
                 "Seat %d of game %s is already taken by %s.", seat, s->id,

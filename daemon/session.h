@@ -61,6 +61,16 @@ guint64 session_sequence(const Session *session);
 guint64 session_decision_id(const Session *session);
 guint session_free_seats(const Session *session);
 
+/* Longest player or game name, in bytes. */
+#define SESSION_MAX_NAME 100
+
+/* Whether @name may be shown to other players: at most SESSION_MAX_NAME
+ * bytes and no control characters (a name reaches other people's
+ * terminals, where escape sequences would act).  FALSE with
+ * MEEPLED_ERROR_INVALID_ARGS naming @what ("player name"). */
+gboolean session_check_name(const char *name, const char *what,
+                            GError **error);
+
 /* Takes a free seat for @holder: @seat (>= 0) or the lowest free one of
  * @kind (NULL: any kind).  @name NULL keeps "Player N".  Returns the seat
  * and a new token. */

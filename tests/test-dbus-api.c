@@ -1106,8 +1106,11 @@ START_TEST(test_create_invalid)
   };
   for (guint i = 0; i < G_N_ELEMENTS(invalid); i++)
     mgr_err(c, "CreateGame", create_args(invalid[i]), "InvalidArgs");
-  /* Limits on sizes. */
-  g_autofree char *long_name = g_strnfill(201, 'n');
+  /* Limits on sizes; a name with an escape sequence would act on other
+   * players' terminals. */
+  mgr_err(c, "CreateGame", create_args("{'name': <'\\u001b[2J'>}"),
+          "InvalidArgs");
+  g_autofree char *long_name = g_strnfill(101, 'n');
   g_autofree char *opts_name =
       g_strdup_printf("{'name': <'%s'>}", long_name);
   mgr_err(c, "CreateGame", create_args(opts_name), "InvalidArgs");
@@ -1222,6 +1225,11 @@ START_TEST(test_join_start)
   game_err(b, path, "Join", create_args("{'name': <uint32 1>}"),
            "InvalidArgs");
   game_err(b, path, "Join", create_args("{'bogus': <'x'>}"), "InvalidArgs");
+  game_err(b, path, "Join", create_args("{'name': <'Eve\\u0007'>}"),
+           "InvalidArgs");
+  g_autofree char *p101 = g_strnfill(101, 'p');
+  g_autofree char *long_player = g_strdup_printf("{'name': <'%s'>}", p101);
+  game_err(b, path, "Join", create_args(long_player), "InvalidArgs");
   game_err(b, path, "Join", create_args("{'kind': <uint32 1>}"),
            "InvalidArgs");
   /* Seat kinds are "human" and "bot" (CreateGame's "seat-kinds"). */
