@@ -19,9 +19,10 @@ typedef struct {
   /* id -> GameObject* (game-object.c) */
   GHashTable *games;
   guint64 next_game_id;
+  /* Games not over yet that the daemon holds at most (--max-games). */
   guint max_games;
-  /* Seed source for games created without a seed. */
-  GRand *seeds;
+  /* Seconds a finished game stays, for its record (--keep-finished). */
+  guint keep_finished;
 } Daemon;
 
 /* What a game's signalled properties are computed from. */
@@ -41,6 +42,8 @@ typedef struct {
   guint64 announced;
   /* Last values sent with PropertiesChanged. */
   GHashTable *property_cache;
+  /* Removes the game once it has been over for keep_finished seconds. */
+  guint expiry;
   /* What the signalled properties depend on, as of the last
    * PropertiesChanged check: when it is unchanged, so are they, and the
    * check (which builds every value) is skipped. */
@@ -62,5 +65,7 @@ void game_object_free(GameObject *game);
 void game_object_flush(GameObject *game);
 /* A bus client went away: its seats lose their holder. */
 void game_objects_holder_gone(Daemon *daemon, const char *name);
+/* Games that are not over. */
+guint game_objects_n_unfinished(Daemon *daemon);
 
 #endif

@@ -456,6 +456,8 @@ game_object_free(GameObject *g)
 {
   if (!g)
     return;
+  if (g->expiry)
+    g_source_remove(g->expiry);
   session_free(g->session);
   if (g->property_cache)
     g_hash_table_destroy(g->property_cache);
@@ -506,6 +508,19 @@ properties_may_have_changed(GameObject *g)
   return TRUE;
 }
 
+/* A finished game stays for its record and late readers, then goes:
+ * otherwise a long-running daemon would only ever grow. */
+static gboolean
+expire(gpointer data)
+{
+  GameObject *g = data;
+  g->expiry = 0;
+  g_info("game %s: removed, %u s after it ended", g->session->id,
+         g->daemon->keep_finished);
+  g_hash_table_remove(g->daemon->games, g->session->id);
+  return G_SOURCE_REMOVE;
+}
+
 void
 game_object_flush(GameObject *g)
 {
@@ -522,11 +537,25 @@ game_object_flush(GameObject *g)
                          &g->property_cache);
   const MeepleDecision *d = s->started ? meeple_game_decision(s->game) : NULL;
   guint64 id = session_decision_id(s);
+  if (!d && s->started && !g->expiry)
+    g->expiry = g_timeout_add_seconds(g->daemon->keep_finished, expire, g);
   if (d && g->announced != id) {
     g->announced = id;
     objects_emit_with(bus, g->path, MEEPLE_DBUS_GAME_IFACE,
                       "DecisionRequired", append_decision_required, g);
   }
+}
+
+guint
+game_objects_n_unfinished(Daemon *daemon)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint n = 0;
+  g_hash_table_iter_init(&iter, daemon->games);
+  while (g_hash_table_iter_next(&iter, NULL, &value))
+    n += session_status(((GameObject *)value)->session) != SESSION_OVER;
+  return n;
 }
 
 void

@@ -19,6 +19,7 @@ typedef struct {
   char **plugin_dirs;
   char *tiles_dir;
   int max_games;
+  int keep_finished;
   gboolean verbose;
   gboolean version;
 } Options;
@@ -37,7 +38,9 @@ parse_options(Options *o, int *argc, char ***argv)
       "Read tile sets from DIR (default: $MEEPLE_TILES_DIR, else the "
       "installed tile directory)", "DIR" },
     { "max-games", 0, 0, G_OPTION_ARG_INT, &o->max_games,
-      "Hold at most N games at once (default 10000)", "N" },
+      "Hold at most N games that are not over (default 10000)", "N" },
+    { "keep-finished", 0, 0, G_OPTION_ARG_INT, &o->keep_finished,
+      "Remove a game S seconds after it ended (default 3600)", "S" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose,
       "Log every game event worth knowing (info and debug messages)", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o->version,
@@ -64,6 +67,8 @@ parse_options(Options *o, int *argc, char ***argv)
   }
   if (o->max_games <= 0)
     o->max_games = 10000;
+  if (o->keep_finished <= 0)
+    o->keep_finished = 3600;
   return TRUE;
 }
 
@@ -119,8 +124,12 @@ bus_filter(DBusConnection *bus, DBusMessage *message, void *data)
     return DBUS_HANDLER_RESULT_HANDLED;
   }
   const char *name, *old_owner, *new_owner;
+  const char *sender = dbus_message_get_sender(message);
+  /* Only the bus itself may say that a client left: any peer can send
+   * this signal to us directly. */
   if (dbus_message_is_signal(message, DBUS_INTERFACE_DBUS,
                              "NameOwnerChanged") &&
+      sender && strcmp(sender, DBUS_SERVICE_DBUS) == 0 &&
       dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &name,
                             DBUS_TYPE_STRING, &old_owner, DBUS_TYPE_STRING,
                             &new_owner, DBUS_TYPE_INVALID) &&
@@ -191,8 +200,6 @@ daemon_clear(Daemon *d)
     g_hash_table_destroy(d->rules_cache);
   if (d->loader)
     meeple_loader_unref(d->loader);
-  if (d->seeds)
-    g_rand_free(d->seeds);
   if (d->bus) {
     dbus_connection_remove_filter(d->bus, bus_filter, d);
     meeple_dbus_detach(d->bus);
@@ -217,7 +224,7 @@ run(const Options *o)
                                   (GDestroyNotify)game_object_free);
   d.next_game_id = 1;
   d.max_games = (guint)o->max_games;
-  d.seeds = g_rand_new();
+  d.keep_finished = (guint)o->keep_finished;
   d.bus = connect_bus(o->bus_address, &error);
   if (!d.bus)
     goto out;

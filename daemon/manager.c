@@ -185,9 +185,10 @@ create_game(gpointer object, const char *sender, GVariant *args,
   }
   g_variant_unref(options);
   ok = ok && check_options(&o, error);
-  if (ok && g_hash_table_size(d->games) >= d->max_games) {
+  if (ok && game_objects_n_unfinished(d) >= d->max_games) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_LIMIT_REACHED,
-                "This daemon holds its maximum of %u games.", d->max_games);
+                "This daemon holds its maximum of %u games that are not "
+                "over.", d->max_games);
     ok = FALSE;
   }
   MeepleRules *rules = NULL;
@@ -203,10 +204,15 @@ create_game(gpointer object, const char *sender, GVariant *args,
     ok = order != NULL;
   }
   if (ok) {
+    /* A seed from the kernel: records of finished games show their
+     * seeds, and a seeded generator's outputs would let a client predict
+     * the next games' tiles. */
+    guint64 seed = o.seed;
+    if (!o.has_seed)
+      session_random_bytes(&seed, sizeof seed);
     MeepleGameConfig config = {
       .n_players = o.seats,
-      .seed = o.has_seed ? o.seed : ((guint64)g_rand_int(d->seeds) << 32 |
-                                     g_rand_int(d->seeds)),
+      .seed = seed,
       /* An empty list is an empty supply, not "no list": never NULL. */
       .tile_order = order ? (const guint16 *)(order->len ? order->data
                                                          : (gpointer)"")

@@ -107,19 +107,32 @@ session_free_seats(const Session *s)
   return n;
 }
 
+void
+session_random_bytes(void *buffer, gsize size)
+{
+  FILE *f = fopen("/dev/urandom", "rb");
+  gboolean ok = f && fread(buffer, 1, size, f) == size;
+  if (f)
+    fclose(f);
+  /* Without /dev/urandom (a broken chroot) GLib's generator, seeded from
+   * the time, is the fallback; the daemon says so once. */
+  if (!ok) {
+    static gboolean warned;
+    if (!warned)
+      g_warning("cannot read /dev/urandom; tokens and seeds are weaker");
+    warned = TRUE;
+    for (gsize i = 0; i < size; i++)
+      ((guint8 *)buffer)[i] = (guint8)g_random_int();
+  }
+}
+
 /* 128 bits from the kernel's generator: a token must not be guessable
- * from the daemon's other output, so GLib's PRNG will not do. */
+ * from anything else the daemon says. */
 static char *
 new_token(void)
 {
   guint8 bytes[16];
-  FILE *f = fopen("/dev/urandom", "rb");
-  gboolean ok = f && fread(bytes, 1, sizeof bytes, f) == sizeof bytes;
-  if (f)
-    fclose(f);
-  if (!ok)
-    for (guint i = 0; i < sizeof bytes; i++)
-      bytes[i] = (guint8)g_random_int();
+  session_random_bytes(bytes, sizeof bytes);
   GString *hex = g_string_sized_new(33);
   for (guint i = 0; i < sizeof bytes; i++)
     g_string_append_printf(hex, "%02x", bytes[i]);

@@ -61,6 +61,10 @@ guint64 session_sequence(const Session *session);
 guint64 session_decision_id(const Session *session);
 guint session_free_seats(const Session *session);
 
+/* Fills @buffer with @size bytes from the kernel's generator (tokens,
+ * seeds: nothing a client sees may let it predict them). */
+void session_random_bytes(void *buffer, gsize size);
+
 /* Longest player or game name, in bytes. */
 #define SESSION_MAX_NAME 100
 

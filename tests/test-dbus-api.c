@@ -2088,10 +2088,14 @@ END_TEST
 
 START_TEST(test_limit_reached)
 {
-  /* setup_limited runs the daemon with --max-games 3. */
+  /* setup_limited runs the daemon with --max-games 3 --keep-finished 1. */
   g_autoptr(GDBusConnection) c = conn_new();
-  for (guint i = 0; i < 3; i++)
-    g_free(create(c, "{}", NULL));
+  g_autoptr(GDBusConnection) d = conn_new();
+  GDBusConnection *cd[] = { c, d };
+  g_free(create(c, "{}", NULL));
+  g_free(create(c, "{}", NULL));
+  /* A game with an empty supply is over as soon as it starts. */
+  g_autofree char *short_game = create(c, "{'tiles': <@as []>}", NULL);
   mgr_err(c, "CreateGame", create_args("{}"), "LimitReached");
   /* The check comes after the options': bad options still say so. */
   mgr_err(c, "CreateGame", create_args("{'seats': <uint32 9>}"),
@@ -2099,6 +2103,56 @@ START_TEST(test_limit_reached)
   g_autoptr(GVariant) n =
       get_prop(c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "NumGames");
   ck_assert_uint_eq(g_variant_get_uint32(n), 3);
+
+  /* Only games that are not over count. */
+  seat_all(cd, 2, short_game);
+  g_autofree char *status = game_prop_string(c, short_game, "Status");
+  ck_assert_str_eq(status, "over");
+  g_autofree char *fourth = create(c, "{}", NULL);
+  mgr_err(c, "CreateGame", create_args("{}"), "LimitReached");
+
+  /* The finished game can still be read and exported, then goes after
+   * --keep-finished seconds. */
+  g_autoptr(GVariant) rec = game_ok(c, short_game, "ExportRecord", NULL,
+                                    "(s)");
+  const char *id = strrchr(short_game, '/') + 1;
+  g_usleep(2500 * 1000);
+  mgr_err(c, "GetGame", g_variant_new("(s)", id), "NoSuchGame");
+  g_autoptr(GVariant) n2 =
+      get_prop(c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "NumGames");
+  ck_assert_uint_eq(g_variant_get_uint32(n2), 3);
+}
+END_TEST
+
+/* Only the bus may say that a client left: a NameOwnerChanged signal
+ * sent to the daemon by a peer changes nothing. */
+START_TEST(test_forged_name_owner_changed)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  g_autofree char *path = create(a, "{'seed': <uint64 5>}", NULL);
+  ck_assert_uint_eq(join(a, path, "{}", NULL), 0);
+  ck_assert_uint_eq(join(a, path, "{}", NULL), 1);
+  start(a, path);
+  g_autoptr(GVariant) owner = g_dbus_connection_call_sync(
+      b, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+      "org.freedesktop.DBus", "GetNameOwner",
+      g_variant_new("(s)", FX_NAME), G_VARIANT_TYPE("(s)"),
+      G_DBUS_CALL_FLAGS_NONE, FX_CALL_TIMEOUT_MS, NULL, NULL);
+  ck_assert_ptr_nonnull(owner);
+  const char *daemon_name, *victim = g_dbus_connection_get_unique_name(a);
+  g_variant_get(owner, "(&s)", &daemon_name);
+  GError *error = NULL;
+  ck_assert(g_dbus_connection_emit_signal(
+      b, daemon_name, "/org/freedesktop/DBus", "org.freedesktop.DBus",
+      "NameOwnerChanged", g_variant_new("(sss)", victim, victim, ""),
+      &error));
+  ck_assert(g_dbus_connection_flush_sync(b, NULL, NULL));
+  /* A round trip after the signal: the daemon has handled it. */
+  g_autoptr(GVariant) st = game_ok(b, path, "GetState", NULL, "(a{sv})");
+  ck_assert(seat_connected(b, path, 0));
+  ck_assert(seat_connected(b, path, 1));
+  act(a, path, 0, "{'index': <uint32 0>}");
 }
 END_TEST
 
@@ -2124,7 +2178,8 @@ END_TEST
 static void
 setup_limited(void)
 {
-  static const char *const args[] = { "--max-games", "3", NULL };
+  static const char *const args[] = { "--max-games", "3",
+                                      "--keep-finished", "1", NULL };
   fixture_set_daemon_args(args);
   setup();
   fixture_set_daemon_args(NULL);
@@ -2147,6 +2202,7 @@ dbus_api_suite(void)
   tcase_add_test(tc, test_act_errors);
   tcase_add_test(tc, test_malformed);
   tcase_add_test(tc, test_catalog);
+  tcase_add_test(tc, test_forged_name_owner_changed);
   tcase_add_test(tc, test_full_game);
   tcase_add_test(tc, test_disconnect);
   tcase_add_test(tc, test_concurrent_games);
