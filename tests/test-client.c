@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "dbusfixture.h"
+#include "dbus/variant.h"
 #include "meeple-client.h"
 #include "bot.h"
 
@@ -606,6 +607,69 @@ START_TEST(mirror_fills_gaps)
 }
 END_TEST
 
+/* A peer may send signals straight to a client's connection; the mirror
+ * believes only the daemon's (and the bus's, for NameOwnerChanged). */
+static void
+send_forged(DBusConnection *from, const char *to, const char *path,
+            const char *iface, const char *member, GVariant *args)
+{
+  DBusMessage *m = dbus_message_new_signal(path, iface, member);
+  ck_assert_ptr_nonnull(m);
+  dbus_message_set_destination(m, to);
+  ck_assert(meeple_dbus_message_append_args(m, args));
+  ck_assert(dbus_connection_send(from, m, NULL));
+  dbus_connection_flush(from);
+  dbus_message_unref(m);
+}
+
+static gboolean
+never(gpointer data)
+{
+  (void)data;
+  return FALSE;
+}
+
+START_TEST(forged_signals_are_ignored)
+{
+  MeepleClient *client = connect_client();
+  MeepleClient *forger = connect_client();
+  char *id = create_game(client, 5, NULL);
+  MeepleRemoteGame *game = open_game(client, id);
+  /* The forger needs a registered connection of its own. */
+  MeepleRemoteGame *unused = open_game(forger, id);
+  DBusConnection *fc = meeple_client_connection(forger);
+  const char *victim =
+    dbus_bus_get_unique_name(meeple_client_connection(client));
+  guint64 before = last_sequence(game);
+
+  send_forged(fc, victim, meeple_remote_game_path(game),
+              "org.meepled.Meepled1.Game", "Events",
+              g_variant_new_parsed("([(uint64 999, 'game-over', "
+                                   "@a{sv} {})],)"));
+  send_forged(fc, victim, meeple_remote_game_path(game),
+              "org.freedesktop.DBus.Properties", "PropertiesChanged",
+              g_variant_new_parsed("('org.meepled.Meepled1.Game', "
+                                   "{'Status': <'over'>}, @as [])"));
+  send_forged(fc, victim, "/org/freedesktop/DBus", "org.freedesktop.DBus",
+              "NameOwnerChanged",
+              g_variant_new_parsed("('org.meepled.Meepled1', ':1.1', '')"));
+  /* Give the signals time to arrive and be dispatched. */
+  spin_until(never, NULL, 500);
+
+  ck_assert_uint_eq(last_sequence(game), before);
+  ck_assert(!meeple_remote_game_is_over(game));
+  ck_assert_str_eq(state_of(game)->status, "waiting");
+  /* Still reachable: joining works. */
+  g_free(join(game, 0, NULL));
+
+  meeple_remote_game_free(unused);
+  meeple_remote_game_free(game);
+  g_free(id);
+  meeple_client_free(forger);
+  meeple_client_free(client);
+}
+END_TEST
+
 /* ---- errors and seats -------------------------------------------------------- */
 
 START_TEST(errors_and_reclaim)
@@ -909,6 +973,7 @@ client_suite(void)
   tcase_add_test(tc, bot_games_are_reproducible);
   tcase_add_test(tc, spectator_waits_for_start);
   tcase_add_test(tc, mirror_fills_gaps);
+  tcase_add_test(tc, forged_signals_are_ignored);
   tcase_add_test(tc, errors_and_reclaim);
   tcase_add_test(tc, bot_strategy_names);
   tcase_add_test(tc, greedy_prefers_city_then_keeps_last_follower);

@@ -10,7 +10,7 @@ typedef struct {
   GMainLoop *loop;
   gboolean board;        /* redraw the board after tile placements */
   BoardRenderFlags flags;
-  gboolean failed;       /* writing failed */
+  gboolean failed;       /* writing failed, or the daemon went away */
 } Watch;
 
 /* Appends the board and seats of the game as it is now. */
@@ -39,6 +39,17 @@ append_header(GString *out, MeepleRemoteGame *game, GError **error)
   if (meeple_remote_game_is_over(game))
     cli_append_final_scores(out, state);
   return TRUE;
+}
+
+/* The daemon went away: nothing more will come. */
+static void
+on_gone(MeepleRemoteGame *game, const char *why, gpointer data)
+{
+  Watch *w = data;
+  (void)game;
+  g_printerr("meeple: %s\n", why);
+  w->failed = TRUE;
+  g_main_loop_quit(w->loop);
 }
 
 static void
@@ -124,7 +135,8 @@ cli_cmd_watch(int argc, char **argv)
   } else if (!cli_write(text)) {
     status = CLI_EXIT_FAILURE;
   } else if (!meeple_remote_game_is_over(game)) {
-    const MeepleRemoteGameCallbacks callbacks = { .events = on_events };
+    const MeepleRemoteGameCallbacks callbacks = { .events = on_events,
+                                                  .gone = on_gone };
     meeple_remote_game_set_callbacks(game, &callbacks, &w);
     g_main_loop_run(w.loop);
     meeple_remote_game_set_callbacks(game, NULL, NULL);

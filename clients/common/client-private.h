@@ -30,6 +30,9 @@ struct MeepleRemoteGame {
   gboolean log_final;          /* the log was fetched after the game ended */
   /* The daemon left the bus (or the bus left us); a message says how. */
   char *gone;
+  /* Unique bus name of the daemon: only its signals are believed (any
+   * peer can send a signal to this connection directly). */
+  char *daemon_owner;
 
   /* Header of the pending decision, from DecisionRequired or GetDecision:
    * valid when pending_known. */

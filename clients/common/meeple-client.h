@@ -10,6 +10,9 @@
  * sends the choice back.  Nothing here knows any expansion: figures,
  * actions and events are plain names from the daemon.
  *
+ * Only signals from the daemon that owns org.meepled.Meepled1 are believed
+ * (another peer could send signals to this connection directly).
+ *
  * Calls block until the daemon replies (with a timeout); errors are
  * GErrors in MEEPLE_CLIENT_ERROR whose message is the daemon's, and whose
  * code names the D-Bus error (MeepleClientErrorCode).  Signals are
@@ -237,7 +240,7 @@ gboolean meeple_remote_game_join(MeepleRemoteGame *game, const char *name,
                                  guint *seat_out, char **token_out,
                                  GError **error);
 /** Becomes the holder of the seat @token was issued for (after a
- * reconnect or a daemon restart).  Errors: BAD_TOKEN. */
+ * reconnect, or from another process).  Errors: BAD_TOKEN. */
 gboolean meeple_remote_game_reclaim(MeepleRemoteGame *game, const char *token,
                                     guint *seat_out, GError **error);
 /** Gives @seat up (before the start it becomes free).  Errors:
@@ -292,6 +295,9 @@ typedef struct {
                    const char *kind, gpointer data);
   /** The state changed (properties or events); read it again. */
   void (*changed)(MeepleRemoteGame *game, gpointer data);
+  /** The daemon left the bus, or the connection to the bus was lost;
+   * @why says which.  Nothing more will arrive for this game. */
+  void (*gone)(MeepleRemoteGame *game, const char *why, gpointer data);
 } MeepleRemoteGameCallbacks;
 /** Sets (NULL: clears) the callbacks; the struct is copied. */
 void meeple_remote_game_set_callbacks(MeepleRemoteGame *game,

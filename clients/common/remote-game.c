@@ -194,6 +194,16 @@ on_properties_changed(MeepleRemoteGame *game, DBusMessage *message)
   g_variant_unref(args);
 }
 
+/* Records why the daemon can no longer be reached and says so. */
+static void
+set_gone(MeepleRemoteGame *game, const char *why)
+{
+  g_free(game->gone);
+  game->gone = g_strdup(why);
+  if (game->callbacks.gone)
+    game->callbacks.gone(game, why, game->callback_data);
+}
+
 static void
 on_name_owner_changed(MeepleRemoteGame *game, DBusMessage *message)
 {
@@ -204,33 +214,40 @@ on_name_owner_changed(MeepleRemoteGame *game, DBusMessage *message)
                              &new_owner, DBUS_TYPE_INVALID) ||
       strcmp(name, MEEPLE_DBUS_NAME) != 0)
     return;
-  g_clear_pointer(&game->gone, g_free);
-  if (!*new_owner)
-    game->gone = g_strdup("meepled left the bus");
-  /* Whatever comes next (nothing, or a restarted daemon that replayed the
-   * game and waits for seats to be reclaimed), the mirror must ask. */
+  g_clear_pointer(&game->daemon_owner, g_free);
+  if (*new_owner) {
+    game->daemon_owner = g_strdup(new_owner);
+    g_clear_pointer(&game->gone, g_free);
+  }
+  /* Whatever comes next (nothing, or a new daemon), the mirror must ask. */
   game->pending_known = FALSE;
   game->probe = TRUE;
   game->state_dirty = TRUE;
+  if (!*new_owner)
+    set_gone(game, "meepled left the bus");
 }
 
 static DBusHandlerResult
 filter(DBusConnection *connection, DBusMessage *message, void *data)
 {
   MeepleRemoteGame *game = data;
+  const char *sender = dbus_message_get_sender(message);
 
   (void)connection;
   if (dbus_message_get_type(message) != DBUS_MESSAGE_TYPE_SIGNAL)
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
 
   if (dbus_message_is_signal(message, DBUS_INTERFACE_LOCAL, "Disconnected")) {
-    g_free(game->gone);
-    game->gone = g_strdup("the connection to the bus was lost");
+    set_gone(game, "the connection to the bus was lost");
   } else if (dbus_message_is_signal(message, DBUS_INTERFACE_DBUS,
                                     "NameOwnerChanged")) {
-    on_name_owner_changed(game, message);
-  } else if (g_strcmp0(dbus_message_get_path(message), game->path) != 0) {
-    /* another object's signal */
+    /* Only the bus itself knows who owns a name. */
+    if (g_strcmp0(sender, DBUS_SERVICE_DBUS) == 0)
+      on_name_owner_changed(game, message);
+  } else if (g_strcmp0(dbus_message_get_path(message), game->path) != 0 ||
+             !game->daemon_owner ||
+             g_strcmp0(sender, game->daemon_owner) != 0) {
+    /* another object's signal, or not the daemon's: ignored */
   } else if (dbus_message_is_signal(message, MEEPLE_DBUS_GAME_IFACE,
                                     "Events")) {
     on_events(game, message);
@@ -243,6 +260,41 @@ filter(DBusConnection *connection, DBusMessage *message, void *data)
   }
   /* Other games' filters (same connection) may want it too. */
   return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+}
+
+/* Asks the bus who owns the daemon's name now (after GetGame it is
+ * running). */
+static gboolean
+fetch_owner(MeepleRemoteGame *game, GError **error)
+{
+  DBusError derr = DBUS_ERROR_INIT;
+  const char *name = MEEPLE_DBUS_NAME, *owner = NULL;
+  DBusMessage *call = dbus_message_new_method_call(
+      DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, DBUS_INTERFACE_DBUS, "GetNameOwner");
+  if (!call || !dbus_message_append_args(call, DBUS_TYPE_STRING, &name,
+                                         DBUS_TYPE_INVALID)) {
+    if (call)
+      dbus_message_unref(call);
+    g_set_error_literal(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_FAILED,
+                        "out of memory");
+    return FALSE;
+  }
+  DBusMessage *reply = dbus_connection_send_with_reply_and_block(
+      game->client->connection, call, game->client->timeout_ms, &derr);
+  dbus_message_unref(call);
+  if (reply && dbus_message_get_args(reply, &derr, DBUS_TYPE_STRING, &owner,
+                                     DBUS_TYPE_INVALID)) {
+    g_free(game->daemon_owner);
+    game->daemon_owner = g_strdup(owner);
+  }
+  if (reply)
+    dbus_message_unref(reply);
+  if (dbus_error_is_set(&derr)) {
+    mcl_set_dbus_error(error, derr.name, derr.message);
+    dbus_error_free(&derr);
+    return FALSE;
+  }
+  return TRUE;
 }
 
 /* ---- open / free -------------------------------------------------------- */
@@ -342,7 +394,7 @@ meeple_remote_game_open(MeepleClient *client, const char *id, GError **error)
   }
   game->filter_added = TRUE;
 
-  if (!fetch_catalog(game, error) || !fetch_events(game, 0, NULL, error) ||
+  if (!fetch_owner(game, error) || !fetch_catalog(game, error) || !fetch_events(game, 0, NULL, error) ||
       !fetch_state(game, error))
     goto fail;
   return game;
@@ -375,6 +427,7 @@ meeple_remote_game_free(MeepleRemoteGame *game)
   mcl_state_free(game->state);
   g_ptr_array_unref(game->events);
   g_free(game->gone);
+  g_free(game->daemon_owner);
   g_free(game->pending_kind);
   mcl_decision_free(game->decision);
   g_free(game);
