@@ -151,6 +151,9 @@ expect 2 "unknown option" "$M" new --bogus
 check "unknown option is named" has "bogus" "$TMP/err"
 expect 2 "bad --seats" "$M" new --seats 9
 expect 2 "bad --seat-kinds" "$M" new --seat-kinds human,robot
+expect 2 "--bots beyond --seats" "$M" new --bots 4 --seats 3
+expect 2 "play --new --bots 6 (no seat left for the player)" "$M" play --new --bots 6
+check "play --new --bots 6 says why" has "takes 0 to 5" "$TMP/err"
 expect 2 "bad --colour" "$M" show 1 --colour=sometimes
 expect 2 "show without a game" "$M" show
 expect 2 "join --seat 0" "$M" join 1 --seat 0
@@ -325,5 +328,25 @@ expect 0 "list after the games" "$M" list
 check "list shows the finished game" has_e "^$B +over +0/2 " "$TMP/out"
 expect 0 "watch a finished game" "$M" watch "$B" --colour=never
 check "watch of a finished game shows it and ends" has "^Game over after" "$TMP/out"
+
+# --- the daemon goes away while watch follows a game (last: it ends the
+# daemon of this suite) -------------------------------------------------
+expect 0 "new, to watch while the daemon stops" "$M" new
+W=$(cat "$TMP/out")
+$T "$M" watch "$W" --no-board >"$TMP/watch2.out" 2>"$TMP/watch2.err" &
+watch_pid=$!
+BG_PIDS="$BG_PIDS $watch_pid"
+i=0
+while ! grep -q "^Watching game $W" "$TMP/watch2.out" && [ $i -lt 300 ]; do
+  sleep 0.1
+  i=$((i + 1))
+done
+kill "$(cat "$TMP/meepled.pid")"
+set +e
+wait "$watch_pid"
+watch_status=$?
+set -e
+check "watch ends when the daemon goes away (exit 1)" test "$watch_status" -eq 1
+check "watch says the daemon left" has "meepled left the bus" "$TMP/watch2.err"
 
 finish

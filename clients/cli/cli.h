@@ -110,8 +110,11 @@ void cli_new_options_add(GOptionContext *context, CliNewOptions *o,
 char *cli_new_game(MeepleClient *client, const CliNewOptions *o,
                    const char *command, gboolean play, int *status);
 
-/* Checks @o without the daemon: CLI_EXIT_OK or a usage error printed. */
-int cli_new_options_check(const CliNewOptions *o, const char *command);
+/* Checks @o without the daemon: CLI_EXIT_OK or a usage error printed.
+ * With @play (play --new) the player's own seat comes on top of the
+ * bots. */
+int cli_new_options_check(const CliNewOptions *o, const char *command,
+                          gboolean play);
 
 void cli_new_options_clear(CliNewOptions *o);
 

@@ -20,7 +20,7 @@ cli_cmd_new(int argc, char **argv)
   if (status == CLI_EXIT_OK && argc > 1)
     status = cli_usage_error("new", "unexpected argument \"%s\"", argv[1]);
   if (status == CLI_EXIT_OK)
-    status = cli_new_options_check(&o, "new");
+    status = cli_new_options_check(&o, "new", FALSE);
   if (status != CLI_EXIT_OK) {
     cli_new_options_clear(&o);
     return status;

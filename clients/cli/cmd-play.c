@@ -277,7 +277,7 @@ cli_cmd_play(int argc, char **argv)
     else if (!o.new_game && !(id = cli_game_argument("play", argc, argv)))
       status = CLI_EXIT_USAGE;
     else if (o.new_game)
-      status = cli_new_options_check(&o.create, "play");
+      status = cli_new_options_check(&o.create, "play", TRUE);
   }
   MeepleBotStrategy strategy;
   if (status == CLI_EXIT_OK && o.strategy &&

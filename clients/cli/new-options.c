@@ -52,16 +52,25 @@ cli_new_options_clear(CliNewOptions *o)
 }
 
 int
-cli_new_options_check(const CliNewOptions *o, const char *command)
+cli_new_options_check(const CliNewOptions *o, const char *command,
+                      gboolean play)
 {
   if (o->seats && (o->seats < 2 || o->seats > MEEPLE_MAX_PLAYERS))
     return cli_usage_error(command, "--seats takes 2 to %d, not %d",
                            MEEPLE_MAX_PLAYERS, o->seats);
   if (o->bots != -1 && o->seat_kinds)
     return cli_usage_error(command, "give --bots or --seat-kinds, not both");
-  if (o->bots != -1 && (o->bots < 0 || o->bots > MEEPLE_MAX_PLAYERS))
+  /* play --new adds the player's seat to the bots'. */
+  int max_bots = MEEPLE_MAX_PLAYERS - (play ? 1 : 0);
+  if (o->bots != -1 && (o->bots < 0 || o->bots > max_bots))
     return cli_usage_error(command, "--bots takes 0 to %d, not %d",
-                           MEEPLE_MAX_PLAYERS, o->bots);
+                           max_bots, o->bots);
+  if (o->bots > 0 && o->seats && o->bots + (play ? 1 : 0) > o->seats)
+    return cli_usage_error(command,
+                           play ? "--bots %d leaves you no seat among "
+                                  "--seats %d"
+                                : "--bots %d is more than --seats %d",
+                           o->bots, o->seats);
   guint64 seed;
   if (o->seed && !g_ascii_string_to_unsigned(o->seed, 10, 0, G_MAXUINT64,
                                              &seed, NULL))
@@ -106,7 +115,7 @@ char *
 cli_new_game(MeepleClient *client, const CliNewOptions *o,
              const char *command, gboolean play, int *status)
 {
-  *status = cli_new_options_check(o, command);
+  *status = cli_new_options_check(o, command, play);
   if (*status != CLI_EXIT_OK)
     return NULL;
   guint seats = o->seats > 0 ? (guint)o->seats : 0;

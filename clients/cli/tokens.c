@@ -1,8 +1,8 @@
 /* tokens.c — the seat tokens meeple keeps so that a seat can be reclaimed
  * by a later run (after the process, the connection or the daemon went
  * away).  The file lives under $XDG_STATE_HOME rather than
- * $XDG_RUNTIME_DIR: games survive a restart of the daemon and a reboot,
- * so their tokens must too. */
+ * $XDG_RUNTIME_DIR: once games survive a restart of the daemon and a
+ * reboot (planned), their tokens must too. */
 #include "config.h"
 
 #include <errno.h>
