@@ -15,5 +15,6 @@ plugins_abbot_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_abbot_la_LIBADD = $(PLUGIN_LIBADD)
 
 # The loader reads *.so only; libtool's .la files are of no use there.
-install-exec-hook:
+install-data-hook:
 	rm -f $(DESTDIR)$(meeplepluginsdir)/*.la
+include plugins/princess-dragon/local.mk

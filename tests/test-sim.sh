@@ -451,9 +451,9 @@ check "bench reports games per second" has "games/s" "$TMP/out"
 check "bench reports clone and memory" \
   sh -c 'grep -q "clone" "$1" && grep -q "KiB" "$1"' sh "$TMP/out"
 check "bench reports games/s with every plugin" \
-  has_e "^full games per second \(base\+abbot\) +[0-9]+ games/s" "$TMP/out"
+  has_e "^full games per second \(base\+[a-z0-9+-]+\) +[0-9]+ games/s" "$TMP/out"
 check "bench reports apply + next decision with every plugin" \
-  has_e "^apply \+ next decision \(base\+abbot\) +[0-9]+ ns" "$TMP/out"
+  has_e "^apply \+ next decision \(base\+[a-z0-9+-]+\) +[0-9]+ ns" "$TMP/out"
 expect 0 "bench without plugins" "$SIM" bench --games 2 --runs 1 \
   --plugin-dir /nonexistent
 check "bench without plugins says so" has "no plugin loaded" "$TMP/out"

@@ -1,0 +1,1036 @@
+/* test-rules-pd-tiles.c — scenario tests for the tile set and plugin
+ * skeleton of The Princess & the Dragon (RULES §3, PD-01..PD-04).
+ *
+ * As in test-rules-abbot.c, every test builds its board from a fixed tile
+ * order (tu_game), plays it by notation and asserts exact points, figure
+ * positions and events.  Every number is worked out by hand from
+ * data/tiles/base.tiles and data/tiles/princess-dragon.tiles; each test
+ * draws its board in a comment.
+ *
+ * Board conventions: the start tile D lies at (0,0) unturned (city cap
+ * north, road west-east, field south); x grows east, y grows SOUTH.  A cell
+ * is written <tile><degrees>.  A tile turned rN moves its canonical north
+ * side N degrees clockwise.  Edges (N E S W) of the turned tiles used:
+ *   U0    F R F R     A180 R F F F     A270 F R F F  (road ends at M)
+ *   V0    F F R R     E90  F C F F     E180 F F C F   E270 F F F C
+ *   F0    F C F C*
+ *   O = DG/LCcc.d (C1:N,E,W  M  F1:Se,Sw>C1):  O180  F C C C
+ *   Q = DG/CRcr.d (R1:N,S  C1:E,W  F1:Nw,Ne>C1  F2:Se,Sw>C1):  Q0 R C R C
+ *   DG/CRRR.p: the geometry of base tile L, princess in C1:  180  R R C R
+ *   DG/Cc.pG  (C1:N,W{princess} F1 G):  270  F F C C
+ *   DG/CCc+.p (C1:N{princess} C2:E,S* F1:Ws,Wn>C1 F2:inner>C1,C2):  0  C C C F
+ *
+ * The rules of the symbols come in later slices.  Tiles O and Q carry the
+ * dragon symbol: once PD-08 is implemented, a dragon tile drawn before any
+ * volcano is set aside, and once PD-09 is, placing one after a volcano
+ * starts a dragon flight.  The PD-03 and PD-04 scenarios below then need a
+ * volcano first and the flight's decisions; the princess scenarios (PD-01,
+ * PD-02) are built so that no princess ever joins an occupied city and
+ * stay valid under PD-13.
+ */
+#include "testutil.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                              */
+/* ------------------------------------------------------------------ */
+
+static MeepleRules *rules;   /* base + The Princess & the Dragon */
+static GArray *ev;           /* events of the current turn (MeepleEvent) */
+
+#define O_TILE "DG/LCcc.d"
+#define Q_TILE "DG/CRcr.d"
+
+#define CITY MEEPLE_KIND_CITY
+#define ROAD MEEPLE_KIND_ROAD
+#define FIELD MEEPLE_KIND_FIELD
+#define CLOISTER MEEPLE_KIND_MONASTERY
+
+static void
+setup(void)
+{
+  rules = tu_rules_with("princess-dragon");
+  ev = g_array_new(FALSE, FALSE, sizeof(MeepleEvent));
+}
+
+static void
+teardown(void)
+{
+  g_array_free(ev, TRUE);
+  meeple_rules_unref(rules);
+}
+
+static const MeepleEvent *
+evs(void)
+{
+  return (const MeepleEvent *)(void *)ev->data;
+}
+
+/* Segment @name of tile type @tile in @g's rules. */
+static guint
+sg(const MeepleGame *g, const char *tile, const char *name)
+{
+  return tu_segment(meeple_game_rules(g), tile, name);
+}
+
+static int
+tile_index(const MeepleRules *r, const char *id)
+{
+  int t = meeple_rules_find_tile_type(r, id);
+  ck_assert_msg(t >= 0, "unknown tile %s", id);
+  return t;
+}
+
+/* Figures of @seat on segment @name of the @tile at (x, y). */
+static guint
+on(const MeepleGame *g, guint seat, int x, int y, const char *tile,
+   const char *name)
+{
+  return tu_figures_at(g, seat, x, y, sg(g, tile, name));
+}
+
+static MeepleFeatureInfo
+feat(const MeepleGame *g, int x, int y, const char *tile, const char *name)
+{
+  MeepleFeatureInfo fi;
+  ck_assert_msg(meeple_game_feature(g, x, y, sg(g, tile, name), &fi),
+                "no segment %s at %d,%d", name, x, y);
+  return fi;
+}
+
+/* Placed tiles among the 8 cells around (x, y), counted here rather than
+ * asked of the engine. */
+static guint
+around(const MeepleGame *g, int x, int y)
+{
+  guint n = 0;
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++)
+      n += (dx || dy) && meeple_game_tile_at(g, x + dx, y + dy, NULL);
+  return n;
+}
+
+static void
+decision_is(MeepleGame *g, guint kind, guint seat)
+{
+  const MeepleDecision *d = meeple_game_decision(g);
+  ck_assert_msg(d && d->kind == kind && d->player == seat,
+                "expected decision kind %u of seat %u, have %s", kind, seat,
+                d ? "another" : "none (game over)");
+}
+
+/* Applies @text; its events are added to ev. */
+static void
+act(MeepleGame *g, const char *text)
+{
+  gsize n = 0;
+  const MeepleEvent *e = tu_act(g, text, &n);
+  g_array_append_vals(ev, e, (guint)n);
+}
+
+/* Seat @seat places a tile; the turn's events start afresh. */
+static void
+put(MeepleGame *g, guint seat, const char *place)
+{
+  g_array_set_size(ev, 0);
+  decision_is(g, MEEPLE_DECISION_PLACE_TILE, seat);
+  act(g, place);
+}
+
+/* A whole turn: the tile, then the figure decision @figure. */
+static void
+turn(MeepleGame *g, guint seat, const char *place, const char *figure)
+{
+  put(g, seat, place);
+  decision_is(g, MEEPLE_DECISION_PLACE_FIGURE, seat);
+  act(g, figure);
+}
+
+/* The pending decision offers exactly the actions of the NULL-ended
+ * list, in any order. */
+G_GNUC_NULL_TERMINATED static void
+offers(MeepleGame *g, ...)
+{
+  va_list ap;
+  va_start(ap, g);
+  gsize n = 0;
+  for (const char *t; (t = va_arg(ap, const char *)); n++)
+    ck_assert_msg(tu_is_legal(g, t), "'%s' is not offered", t);
+  va_end(ap);
+  ck_assert_uint_eq(meeple_game_decision(g)->n_actions, n);
+}
+
+/* @text parses but is neither offered nor accepted; the game stays as it
+ * was. */
+static void
+refused(MeepleGame *g, const char *text)
+{
+  g_autofree char *was = tu_state_digest(g);
+  MeepleAction a;
+  g_autoptr(GError) err = NULL;
+  ck_assert_msg(meeple_action_parse(g, text, &a, NULL, &err), "'%s': %s",
+                text, err ? err->message : "");
+  ck_assert_msg(!tu_is_legal(g, text), "'%s' is offered", text);
+  ck_assert_msg(!meeple_game_apply(g, &a, NULL, NULL, &err), "'%s' taken",
+                text);
+  ck_assert(g_error_matches(err, MEEPLE_ERROR, MEEPLE_ERROR_ILLEGAL_ACTION));
+  g_autofree char *is = tu_state_digest(g);
+  ck_assert_str_eq(was, is);
+}
+
+static guint
+count(guint type, const char *rule)
+{
+  return tu_count_events(evs(), ev->len, type, rule);
+}
+
+static const MeepleEvent *
+event(guint type, guint nth)
+{
+  const MeepleEvent *e = tu_find_event(evs(), ev->len, type, nth);
+  ck_assert_msg(e != NULL, "no event #%u of type %u", nth, type);
+  return e;
+}
+
+typedef struct {
+  int seat, points;
+  const char *rule;
+  guint kind;
+} Award;
+
+/* The POINTS_SCORED events of ev are exactly @want, in this order.  The
+ * cell of an event is checked by the tests where the feature has one tile
+ * (monasteries); a road, city or field event names some tile of it. */
+static void
+awards(const Award *want, guint n_want)
+{
+  guint k = 0;
+  for (guint i = 0; i < ev->len; i++) {
+    const MeepleEvent *e = &evs()[i];
+    if (e->type != MEEPLE_EVENT_POINTS_SCORED)
+      continue;
+    ck_assert_msg(k < n_want, "extra scoring: seat %d %d points (%s)",
+                  e->player, e->points, e->rule ? e->rule : "-");
+    const Award *w = &want[k++];
+    ck_assert_msg(e->player == w->seat && e->points == w->points &&
+                      g_strcmp0(e->rule, w->rule) == 0 && e->kind == w->kind,
+                  "scoring %u: seat %d %d points %s kind %u; expected seat "
+                  "%d %d points %s kind %u", k, e->player, e->points,
+                  e->rule ? e->rule : "-", e->kind, w->seat, w->points,
+                  w->rule, w->kind);
+  }
+  ck_assert_msg(k == n_want, "%u scorings, expected %u", k, n_want);
+}
+
+#define AWARDS(...)                                                        \
+  do {                                                                     \
+    static const Award w_[] = { __VA_ARGS__ };                             \
+    awards(w_, G_N_ELEMENTS(w_));                                          \
+  } while (0)
+#define NO_AWARDS() awards(NULL, 0)
+
+/* The game ended in the last turn with these two scores. */
+static void
+over(MeepleGame *g, int s0, int s1)
+{
+  ck_assert(meeple_game_is_over(g));
+  ck_assert_ptr_null(meeple_game_decision(g));
+  ck_assert_uint_eq(count(MEEPLE_EVENT_GAME_OVER, NULL), 1);
+  ck_assert_int_eq(meeple_game_score(g, 0), s0);
+  ck_assert_int_eq(meeple_game_score(g, 1), s1);
+}
+
+/* Physical tiles of tile set @set whose tile-level symbols, or (when
+ * @in_city) whose city segments, carry @symbol. */
+static guint
+tiles_with(const MeepleRules *r, const char *set, const char *symbol,
+           gboolean in_city)
+{
+  int sym = meeple_rules_find_symbol(r, symbol);
+  ck_assert_msg(sym >= 0, "no symbol {%s}", symbol);
+  guint32 bit = 1u << sym;
+  guint n = 0;
+  for (guint t = 0; t < meeple_rules_n_tile_types(r); t++) {
+    const MeepleTileType *type = meeple_rules_tile_type(r, t);
+    if (g_strcmp0(type->tileset, set) != 0)
+      continue;
+    gboolean has = !in_city && (type->symbols & bit);
+    for (guint s = 0; s < type->n_segments; s++)
+      if (in_city && type->segments[s].kind == CITY &&
+          (type->segments[s].symbols & bit))
+        has = TRUE;
+    n += has ? type->count : 0;
+  }
+  return n;
+}
+
+static const MeepleTileSetInfo *
+tileset(const MeepleRules *r, const char *id)
+{
+  for (guint i = 0; i < meeple_rules_n_tilesets(r); i++)
+    if (strcmp(meeple_rules_tileset(r, i)->id, id) == 0)
+      return meeple_rules_tileset(r, i);
+  ck_abort_msg("no tile set %s", id);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* PD-01 Components                                                     */
+/* ------------------------------------------------------------------ */
+
+/* RULES: PD-01, BASE-02 */
+START_TEST(pd01_thirty_tiles_and_their_symbols)
+{
+  /* TILES.md §3 and PD-01: 30 tiles in 29 types (DG/Rr.d has 2 copies),
+   * 6 volcano, 12 dragon, 6 portal and 6 princess tiles: 6 + 12 + 6 + 6
+   * = 30, so every tile carries exactly one of the four symbols. */
+  const MeepleTileSetInfo *set = tileset(rules, "princess-dragon");
+  ck_assert_str_eq(set->name, "The Princess & the Dragon (C2 edition)");
+  ck_assert_str_eq(set->version, "1.0");
+  ck_assert_uint_eq(set->n_types, 29);
+  ck_assert_uint_eq(set->n_tiles, 30);
+  ck_assert_msg(g_str_has_suffix(set->file, "princess-dragon.tiles"), "%s",
+                set->file);
+  ck_assert_uint_eq(meeple_rules_n_tilesets(rules), 2);
+
+  ck_assert_uint_eq(tiles_with(rules, "princess-dragon", "volcano", FALSE), 6);
+  ck_assert_uint_eq(tiles_with(rules, "princess-dragon", "dragon", FALSE), 12);
+  ck_assert_uint_eq(tiles_with(rules, "princess-dragon", "portal", FALSE), 6);
+  ck_assert_uint_eq(tiles_with(rules, "princess-dragon", "princess", TRUE), 6);
+  /* The princess stands in a city, never on the tile as a whole; the
+   * other three are never printed in a segment. */
+  ck_assert_uint_eq(tiles_with(rules, "princess-dragon", "princess", FALSE), 0);
+
+  const char *const four[] = { "volcano", "dragon", "portal", "princess" };
+  guint dragon_types = 0;
+  for (guint t = 0; t < meeple_rules_n_tile_types(rules); t++) {
+    const MeepleTileType *type = meeple_rules_tile_type(rules, t);
+    guint32 all = type->symbols;
+    for (guint s = 0; s < type->n_segments; s++)
+      all |= type->segments[s].symbols;
+    if (strcmp(type->tileset, "base") == 0) {
+      ck_assert_msg(all == 0, "base tile %s has a symbol", type->id);
+      continue;
+    }
+    guint n = 0;
+    for (guint k = 0; k < G_N_ELEMENTS(four); k++)
+      n += (all >> meeple_rules_find_symbol(rules, four[k])) & 1;
+    ck_assert_msg(n == 1, "tile %s carries %u of the four symbols",
+                  type->id, n);
+    ck_assert_msg(g_str_has_prefix(type->id, "DG/"), "%s", type->id);
+    dragon_types += (type->symbols >>
+                     meeple_rules_find_symbol(rules, "dragon")) & 1;
+  }
+  /* 12 dragon tiles in 11 types: DG/Rr.d is the one with 2 copies */
+  ck_assert_uint_eq(dragon_types, 11);
+  ck_assert_uint_eq(
+      meeple_rules_tile_type(rules, (guint)tile_index(rules, "DG/Rr.d"))
+          ->count, 2);
+
+  /* base 72 + P&D 30 = 102 tiles; the start tile is still base D */
+  guint total = 0;
+  for (guint t = 0; t < meeple_rules_n_tile_types(rules); t++)
+    total += meeple_rules_tile_type(rules, t)->count;
+  ck_assert_uint_eq(total, 102);
+  ck_assert_int_eq(meeple_rules_start_tile(rules), tile_index(rules, "D"));
+  /* A seeded game shuffles all of them: the start tile is placed, one
+   * tile is drawn, 102 - 1 - 1 = 100 wait in the supply. */
+  MeepleGameConfig cfg = { .n_players = 2, .seed = 5 };
+  MeepleGame *g = meeple_game_new(rules, &cfg, NULL);
+  ck_assert_ptr_nonnull(g);
+  ck_assert_uint_eq(meeple_game_n_placed(g), 1);
+  ck_assert_int_ge(meeple_game_drawn_tile(g), 0);
+  ck_assert_uint_eq(meeple_game_tiles_left(g), 100);
+  meeple_game_free(g);
+}
+END_TEST
+
+/* RULES: PD-01, PD-19 */
+START_TEST(pd01_dragon_and_fairy_are_neutral)
+{
+  /* PD-01: the dragon and the fairy are neutral figures that start
+   * beside the board; nobody owns them, so a game of n players holds
+   * 7n followers + 2 neutral figures. */
+  const char *const names[] = { "dragon", "fairy" };
+  for (guint k = 0; k < G_N_ELEMENTS(names); k++) {
+    int t = meeple_rules_find_figure_type(rules, names[k]);
+    ck_assert_msg(t > 0, "no figure type %s", names[k]);
+    const MeepleFigureType *ft = meeple_rules_figure_type(rules, (guint)t);
+    ck_assert_str_eq(ft->name, names[k]);
+    ck_assert(!ft->is_follower);
+    ck_assert_uint_eq(ft->per_player, 0);
+    ck_assert_uint_eq(ft->neutral, 1);
+  }
+  /* follower, dragon, fairy: nothing else (no action kinds either yet) */
+  ck_assert_uint_eq(meeple_rules_n_figure_types(rules), 3);
+  ck_assert_uint_eq(meeple_rules_n_action_kinds(rules),
+                    MEEPLE_ACTION_CORE_COUNT);
+  const MeepleRuleSetInfo *rs =
+      meeple_rules_find_ruleset(rules, "princess-dragon");
+  ck_assert_ptr_nonnull(rs);
+  ck_assert_str_eq(rs->name,
+                   "The Princess & the Dragon (tiles only: rules in progress)");
+  ck_assert_str_eq(rs->version, "1.0");
+
+  for (guint n = 2; n <= 6; n++) {
+    MeepleGame *g = tu_game(rules, n, "U", FALSE);
+    ck_assert_uint_eq(meeple_game_n_figures(g), 7 * n + 2);
+    guint neutral[2] = { 0, 0 };
+    for (guint i = 0; i < meeple_game_n_figures(g); i++) {
+      MeepleFigureInfo f = meeple_game_figure(g, i);
+      ck_assert(!f.on_board);
+      if (f.owner >= 0) {
+        ck_assert_uint_eq(f.type, MEEPLE_FIGURE_FOLLOWER);
+        continue;
+      }
+      for (guint k = 0; k < G_N_ELEMENTS(names); k++)
+        neutral[k] += f.type == (guint)meeple_rules_find_figure_type(
+                                    rules, names[k]);
+    }
+    ck_assert_uint_eq(neutral[0], 1);
+    ck_assert_uint_eq(neutral[1], 1);
+    for (guint s = 0; s < n; s++) {
+      ck_assert_uint_eq(meeple_game_supply(g, s, MEEPLE_FIGURE_FOLLOWER), 7);
+      for (guint k = 0; k < G_N_ELEMENTS(names); k++)
+        ck_assert_uint_eq(
+            meeple_game_supply(
+                g, s, (guint)meeple_rules_find_figure_type(rules, names[k])),
+            0);
+    }
+    meeple_game_free(g);
+  }
+  /* The names are figure verbs of the notation (the figure and action
+   * namespace, doc/plugins.md): "dragon" alone is read as a figure that
+   * lacks its segment, not as an unknown word. */
+  MeepleGame *g = tu_game(rules, 2, "U", FALSE);
+  MeepleAction a;
+  g_autoptr(GError) err = NULL;
+  ck_assert(!meeple_action_parse(g, "dragon", &a, NULL, &err));
+  ck_assert_msg(strstr(err->message, "needs a segment"), "%s", err->message);
+  meeple_game_free(g);
+
+  /* Without the rule set there is neither. */
+  MeepleRules *base = tu_base_rules();
+  ck_assert_int_eq(meeple_rules_find_figure_type(base, "dragon"), -1);
+  ck_assert_int_eq(meeple_rules_find_figure_type(base, "fairy"), -1);
+  meeple_rules_unref(base);
+}
+END_TEST
+
+/* RULES: PD-01 */
+START_TEST(pd01_tile_ids_in_notation_and_records)
+{
+  /* Every P&D id ("DG/Cc!.p", "DG/CCc+.p", ...) reads and writes back in
+   * the action notation, and a record whose tile order lists all 29
+   * types replays to the same game. */
+  GString *order = g_string_new(NULL);
+  for (guint t = 0; t < meeple_rules_n_tile_types(rules); t++) {
+    const MeepleTileType *type = meeple_rules_tile_type(rules, t);
+    if (strcmp(type->tileset, "princess-dragon") == 0)
+      g_string_append_printf(order, "%s ", type->id);
+  }
+  MeepleGame *g = tu_game(rules, 2, order->str, FALSE);
+  for (guint t = 0; t < meeple_rules_n_tile_types(rules); t++) {
+    const MeepleTileType *type = meeple_rules_tile_type(rules, t);
+    g_autofree char *text = g_strdup_printf("place %s @ 3,-4 r270", type->id);
+    MeepleAction a;
+    g_autoptr(GError) err = NULL;
+    ck_assert_msg(meeple_action_parse(g, text, &a, NULL, &err), "%s: %s",
+                  text, err ? err->message : "");
+    ck_assert_uint_eq(a.tile, t);
+    g_autofree char *back = meeple_action_to_string(g, &a);
+    ck_assert_str_eq(back, text);
+  }
+  /* A few random actions, so the record has P&D ids in its actions too,
+   * not only in its "tiles" line. */
+  GRand *rand = g_rand_new_with_seed(9);
+  ck_assert_uint_eq(tu_play_random(g, rand, 6), 6);
+  g_rand_free(rand);
+  g_autofree char *text = meeple_record_write(g, NULL);
+  ck_assert_msg(strstr(text, "\nrules base/1.0 princess-dragon/1.0\n"), "%s",
+                text);
+  ck_assert_msg(strstr(text, "DG/Cc!.p"), "%s", text);
+  ck_assert_msg(strstr(text, "\nplace DG/"), "%s", text);
+  g_autoptr(GError) err = NULL;
+  MeepleRecord *rec = meeple_record_parse(text, -1, "pd.rec", &err);
+  ck_assert_msg(rec, "%s", err ? err->message : "");
+  ck_assert_uint_eq(rec->tile_order->len, 29);
+  MeepleGame *again = meeple_record_replay(rec, rules, &err);
+  ck_assert_msg(again, "%s", err ? err->message : "");
+  g_autofree char *a = tu_state_digest(g);
+  g_autofree char *b = tu_state_digest(again);
+  ck_assert_str_eq(a, b);
+  meeple_game_free(again);
+  meeple_record_free(rec);
+  meeple_game_free(g);
+  g_string_free(order, TRUE);
+}
+END_TEST
+
+/* RULES: PD-01, ABBOT-02, ABBOT-03, ABBOT-04 */
+START_TEST(pd01_gardens_need_the_abbot)
+{
+  /*            x=0
+   *    y=-1    DG/Cc.pG 270   (city N+W turned onto W+S; garden)
+   *    y=0     D
+   * The C2 P&D tiles DG/C.dG and DG/Cc.pG carry a garden (PD-01 "G").
+   * P&D alone: the garden is decoration, the turn offers city and field
+   * only.  P&D with The Abbot (both load together): the garden is a
+   * feature and the abbot may go on it (ABBOT-03/04).  The princess's city
+   * joins D's empty cap: no knight there, so PD-13 has nothing to do. */
+  guint gardens = 0;
+  for (guint t = 0; t < meeple_rules_n_tile_types(rules); t++) {
+    const MeepleTileType *type = meeple_rules_tile_type(rules, t);
+    if (strcmp(type->tileset, "princess-dragon") != 0)
+      continue;
+    for (guint s = 0; s < type->n_segments; s++)
+      if (type->segments[s].kind == MEEPLE_KIND_GARDEN) {
+        gardens++;
+        ck_assert_msg(strcmp(type->id, "DG/C.dG") == 0 ||
+                          strcmp(type->id, "DG/Cc.pG") == 0,
+                      "garden on %s", type->id);
+      }
+  }
+  ck_assert_uint_eq(gardens, 2);
+  ck_assert(!meeple_rules_kind(rules, MEEPLE_KIND_GARDEN)->is_feature);
+
+  MeepleGame *g = tu_game(rules, 2, "DG/Cc.pG", FALSE);
+  put(g, 0, "place DG/Cc.pG @ 0,-1 r270");
+  offers(g, "pass", "follower C1", "follower F1", NULL);
+  refused(g, "follower G");
+  meeple_game_free(g);
+
+  MeepleRules *both = tu_rules_with("princess-dragon,abbot");
+  ck_assert_ptr_nonnull(meeple_rules_find_ruleset(both, "abbot"));
+  ck_assert_ptr_nonnull(meeple_rules_find_ruleset(both, "princess-dragon"));
+  ck_assert_uint_eq(tileset(both, "princess-dragon")->n_tiles, 30);
+  ck_assert(meeple_rules_kind(both, MEEPLE_KIND_GARDEN)->is_feature);
+  /* follower, abbot, dragon, fairy */
+  ck_assert_uint_eq(meeple_rules_n_figure_types(both), 4);
+  g = tu_game(both, 2, "DG/Cc.pG", FALSE);
+  put(g, 0, "place DG/Cc.pG @ 0,-1 r270");
+  offers(g, "pass", "follower C1", "follower F1", "abbot G", NULL);
+  act(g, "abbot G");
+  ck_assert_uint_eq(on(g, 0, 0, -1, "DG/Cc.pG", "G"), 1);
+  /* Game over: the abbot on the unfinished garden scores 1 + its one
+   * neighbour D = 2 (ABBOT-07).  D's cap and the princess's city (W+S
+   * after the turn) form a city open on the west; it is empty, so nobody
+   * scores it. */
+  AWARDS({ 0, 2, "ABBOT-07", MEEPLE_KIND_GARDEN });
+  over(g, 2, 0);
+  meeple_game_free(g);
+  meeple_rules_unref(both);
+}
+END_TEST
+
+/* RULES: PD-01, PD-02, BASE-17, BASE-23 */
+START_TEST(pd01_enclosed_meadow_touches_no_edge)
+{
+  /*            x=0
+   *    y=-2    E180          (cap facing south)
+   *    y=-1    DG/CCc+.p 0   (C1 cap N, C2 city E+S*, F1 west, F2 inner)
+   *    y=0     D
+   * F2 of DG/CCc+.p is a field that touches no edge ("F2:inner>C1,C2",
+   * TILES.md unverified): it joins nothing, borders both cities.  Seat 0
+   * puts a farmer on it.  Seat 1 closes the princess's cap C1 with E180
+   * and puts a knight in it: 2 tiles, no pennant = 2 x 2 = 4 (BASE-17).
+   * Final: C2 + D's cap is open on C2's east side, so the meadow borders
+   * one completed city: 3 points (BASE-23). */
+  const MeepleTileType *t = meeple_rules_tile_type(
+      rules, (guint)tile_index(rules, "DG/CCc+.p"));
+  const MeepleSegment *f2 = &t->segments[tu_segment(rules, "DG/CCc+.p", "F2")];
+  ck_assert_uint_eq(f2->kind, FIELD);
+  ck_assert_uint_eq(f2->halves, 0);
+  ck_assert_uint_eq(f2->borders,
+                    (1u << tu_segment(rules, "DG/CCc+.p", "C1")) |
+                        (1u << tu_segment(rules, "DG/CCc+.p", "C2")));
+
+  MeepleGame *g = tu_game(rules, 2, "DG/CCc+.p E", FALSE);
+  put(g, 0, "place DG/CCc+.p @ 0,-1 r0");
+  offers(g, "pass", "follower C1", "follower C2", "follower F1",
+         "follower F2", NULL);
+  act(g, "follower F2");
+  MeepleFeatureInfo meadow = feat(g, 0, -1, "DG/CCc+.p", "F2");
+  ck_assert_uint_eq(meadow.tiles, 1);
+  ck_assert_uint_eq(meadow.followers[0], 1);
+  MeepleFeatureInfo west = feat(g, 0, -1, "DG/CCc+.p", "F1");
+  ck_assert_uint_ne(west.id, meadow.id);
+  ck_assert_uint_eq(west.followers[0], 0);
+
+  turn(g, 1, "place E @ 0,-2 r180", "follower C1");
+  AWARDS({ 1, 4, "BASE-17", CITY }, { 0, 3, "BASE-23", FIELD });
+  over(g, 3, 4);
+  meeple_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* PD-02 New tiles, normal rules                                        */
+/* ------------------------------------------------------------------ */
+
+/* Plays the PD-02 turn with tile @id (DG/CRRR.p or base L) and returns
+ * the game; ev holds its events. */
+static MeepleGame *
+close_small_city(MeepleRules *r, const char *id)
+{
+  MeepleGame *g = tu_game(r, 2, id, FALSE);
+  g_autofree char *place = g_strdup_printf("place %s @ 0,-1 r180", id);
+  put(g, 0, place);
+  offers(g, "pass", "follower C1", "follower R1", "follower R2",
+         "follower R3", "follower F1", "follower F2", "follower F3", NULL);
+  act(g, "follower C1");
+  return g;
+}
+
+/* RULES: PD-02, PD-13, BASE-17, BASE-19, BASE-09 */
+START_TEST(pd02_princess_tile_scores_normally)
+{
+  /*            x=0
+   *    y=-1    DG/CRRR.p 180   (princess cap faces south, roads N E W)
+   *    y=0     D
+   * The princess's cap closes D's cap: a city of 2 tiles, no pennant.
+   * Seat 0's knight in it scores 2 x 2 = 4 (BASE-17) and goes home
+   * (BASE-19).  The city was empty when the tile joined it, so the
+   * princess removes nobody (PD-13); the symbol changes nothing (PD-02).
+   * The game then ends with nothing on the board: 4 : 0. */
+  MeepleGame *g = close_small_city(rules, "DG/CRRR.p");
+  ck_assert_uint_eq(count(MEEPLE_EVENT_FEATURE_COMPLETED, NULL), 1);
+  const MeepleEvent *done = event(MEEPLE_EVENT_FEATURE_COMPLETED, 0);
+  ck_assert_uint_eq(done->kind, CITY);
+  ck_assert_int_eq(done->arg, 2);
+  AWARDS({ 0, 4, "BASE-17", CITY });
+  ck_assert_uint_eq(count(MEEPLE_EVENT_FIGURE_RETURNED, "BASE-19"), 1);
+  over(g, 4, 0);
+
+  /* The same turn with base tile L, which has the same layout and no
+   * symbol, gives the same events, field by field (the tile type apart). */
+  GArray *with_princess = g_array_copy(ev);
+  MeepleGame *plain = close_small_city(rules, "L");
+  ck_assert_uint_eq(ev->len, with_princess->len);
+  for (guint i = 0; i < ev->len; i++) {
+    MeepleEvent a = g_array_index(with_princess, MeepleEvent, i);
+    MeepleEvent b = evs()[i];
+    ck_assert_uint_eq(a.type, b.type);
+    ck_assert_int_eq(a.player, b.player);
+    ck_assert_uint_eq(a.kind, b.kind);
+    ck_assert_int_eq(a.x, b.x);
+    ck_assert_int_eq(a.y, b.y);
+    ck_assert_uint_eq(a.segment, b.segment);
+    ck_assert_uint_eq(a.figure, b.figure);
+    ck_assert_int_eq(a.points, b.points);
+    ck_assert_int_eq(a.arg, b.arg);
+    ck_assert_str_eq(a.rule ? a.rule : "-", b.rule ? b.rule : "-");
+  }
+  ck_assert_int_eq(meeple_game_score(plain, 0), 4);
+  g_array_free(with_princess, TRUE);
+  meeple_game_free(plain);
+  meeple_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* PD-03 Monastery inside a city (tile O)                               */
+/* ------------------------------------------------------------------ */
+
+/* RULES: PD-03, BASE-12, BASE-11, BASE-18, BASE-19, BASE-22 */
+START_TEST(pd03_monk_although_the_city_holds_a_knight)
+{
+  /*            x=-1   x=0    x=1
+   *    y=-2    U0     U0     U0
+   *    y=-1    E90    O180   E270
+   *    y=0     U0     D      U0
+   * Turn 2: seat 1's knight on the cap of E270.  Turn 3: seat 0 puts O
+   * (turned 180: city W, E, S; monastery; field north); its city joins
+   * D's cap and E270's cap, which holds seat 1's knight.  The monastery is
+   * a feature of its own: the monk is offered, the city is not (BASE-12).
+   * Turn 4: E90 closes the city (D, O, E270, E90: 4 tiles, no pennant):
+   * 4 x 2 = 8 for seat 1 (BASE-17).  The monastery has 4 neighbours then
+   * and is not touched: the monk stays.  Turns 5-8 fill the ring; U at
+   * (-1,-2) is the 8th neighbour of O: 9 for seat 0 (BASE-18).  Nothing
+   * is left on the board: 9 : 8. */
+  MeepleGame *g = tu_game(rules, 2, "U E " O_TILE " E U U U U", FALSE);
+  turn(g, 0, "place U @ 1,0 r0", "pass");
+  turn(g, 1, "place E @ 1,-1 r270", "follower C1");
+
+  put(g, 0, "place " O_TILE " @ 0,-1 r180");
+  ck_assert_uint_eq(feat(g, 0, -1, O_TILE, "C1").followers[1], 1);
+  offers(g, "pass", "follower M", "follower F1", NULL);
+  refused(g, "follower C1");
+  act(g, "follower M");
+  MeepleFeatureInfo city = feat(g, 0, -1, O_TILE, "C1");
+  MeepleFeatureInfo cloister = feat(g, 0, -1, O_TILE, "M");
+  ck_assert_uint_ne(city.id, cloister.id);
+  ck_assert_uint_eq(cloister.kind, CLOISTER);
+  ck_assert_uint_eq(cloister.followers[0], 1);
+  ck_assert_uint_eq(cloister.followers[1], 0);
+  ck_assert_uint_eq(city.followers[0], 0);
+  ck_assert_uint_eq(city.followers[1], 1);
+  ck_assert_uint_eq(city.tiles, 3);
+
+  put(g, 1, "place E @ -1,-1 r90");
+  offers(g, "pass", "follower F1", NULL);
+  act(g, "pass");
+  AWARDS({ 1, 8, "BASE-17", CITY });
+  ck_assert_uint_eq(count(MEEPLE_EVENT_FEATURE_COMPLETED, NULL), 1);
+  ck_assert(feat(g, 0, -1, O_TILE, "C1").completed);
+  ck_assert(!feat(g, 0, -1, O_TILE, "M").completed);
+  ck_assert_uint_eq(on(g, 0, 0, -1, O_TILE, "M"), 1);
+  ck_assert_uint_eq(around(g, 0, -1), 4);
+
+  turn(g, 0, "place U @ -1,0 r0", "pass");
+  turn(g, 1, "place U @ 0,-2 r0", "pass");
+  turn(g, 0, "place U @ 1,-2 r0", "pass");
+  NO_AWARDS();
+  turn(g, 1, "place U @ -1,-2 r0", "pass");
+  ck_assert_uint_eq(count(MEEPLE_EVENT_FEATURE_COMPLETED, NULL), 1);
+  ck_assert_uint_eq(event(MEEPLE_EVENT_FEATURE_COMPLETED, 0)->kind, CLOISTER);
+  AWARDS({ 0, 9, "BASE-18", CLOISTER });
+  const MeepleEvent *nine = event(MEEPLE_EVENT_POINTS_SCORED, 0);
+  ck_assert_int_eq(nine->x, 0);
+  ck_assert_int_eq(nine->y, -1);
+  ck_assert_uint_eq(nine->segment, sg(g, O_TILE, "M"));
+  ck_assert_uint_eq(on(g, 0, 0, -1, O_TILE, "M"), 0);
+  over(g, 9, 8);
+  meeple_game_free(g);
+}
+END_TEST
+
+/* RULES: PD-03, BASE-11, BASE-12, BASE-18, BASE-19, BASE-22 */
+START_TEST(pd03_knight_although_the_monastery_holds_a_monk)
+{
+  /*            x=-1   x=0    x=1
+   *    y=-2    U0     U0     U0
+   *    y=-1    F0     O180   E270
+   *    y=0     U0     D      U0
+   * Turn 1: seat 0 puts O first and a monk on its monastery; all four
+   * choices are free.  Turn 2: seat 1's E270 extends O's city; the monk
+   * does not occupy it, so the knight is offered and placed.  Turn 5: F0
+   * (city band W-E, pennant) extends the city westwards and leaves it
+   * open.  Turn 8: U at (-1,-2) is O's 8th neighbour: the monastery is
+   * complete and scores 9 for seat 0 (BASE-18) while the city is still
+   * open: it is a separate feature.  Final scoring: seat 1's knight in
+   * the open city of D, O, E270, F0 = 4 tiles + 1 pennant = 5 (BASE-22).
+   * 9 : 5. */
+  MeepleGame *g = tu_game(rules, 2, O_TILE " E U U F U U U", FALSE);
+  put(g, 0, "place " O_TILE " @ 0,-1 r180");
+  offers(g, "pass", "follower C1", "follower M", "follower F1", NULL);
+  act(g, "follower M");
+
+  put(g, 1, "place E @ 1,-1 r270");
+  offers(g, "pass", "follower C1", "follower F1", NULL);
+  act(g, "follower C1");
+  MeepleFeatureInfo city = feat(g, 0, -1, O_TILE, "C1");
+  ck_assert_uint_eq(city.followers[1], 1);
+  ck_assert_uint_eq(city.followers[0], 0);
+  ck_assert_uint_eq(feat(g, 1, -1, "E", "C1").id, city.id);
+  ck_assert_uint_eq(feat(g, 0, -1, O_TILE, "M").followers[0], 1);
+
+  turn(g, 0, "place U @ 1,0 r0", "pass");
+  turn(g, 1, "place U @ -1,0 r0", "pass");
+  turn(g, 0, "place F @ -1,-1 r0", "pass");
+  turn(g, 1, "place U @ 0,-2 r0", "pass");
+  turn(g, 0, "place U @ 1,-2 r0", "pass");
+  NO_AWARDS();
+  turn(g, 1, "place U @ -1,-2 r0", "pass");
+  ck_assert_uint_eq(count(MEEPLE_EVENT_FEATURE_COMPLETED, NULL), 1);
+  ck_assert_uint_eq(event(MEEPLE_EVENT_FEATURE_COMPLETED, 0)->kind, CLOISTER);
+  city = feat(g, 0, -1, O_TILE, "C1");
+  ck_assert(!city.completed);
+  ck_assert_uint_eq(city.tiles, 4);
+  ck_assert_uint_eq(city.pennants, 1);
+  /* the 9 comes before the end; then the city's 5 at final scoring */
+  AWARDS({ 0, 9, "BASE-18", CLOISTER }, { 1, 5, "BASE-22", CITY });
+  const MeepleEvent *nine = event(MEEPLE_EVENT_POINTS_SCORED, 0);
+  ck_assert_int_eq(nine->x, 0);
+  ck_assert_int_eq(nine->y, -1);
+  over(g, 9, 5);
+  meeple_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* PD-04 The tunnel (tile Q)                                            */
+/* ------------------------------------------------------------------ */
+
+/* RULES: PD-04 */
+START_TEST(pd04_tile_q_is_one_road_one_city_two_fields)
+{
+  /* PD-04.1: tile data MUST model one road, one upper field, one lower
+   * field, one city. */
+  const MeepleTileType *q =
+      meeple_rules_tile_type(rules, (guint)tile_index(rules, Q_TILE));
+  guint road = tu_segment(rules, Q_TILE, "R1");
+  guint city = tu_segment(rules, Q_TILE, "C1");
+  guint north = tu_segment(rules, Q_TILE, "F1");
+  guint south = tu_segment(rules, Q_TILE, "F2");
+  ck_assert_uint_eq(q->n_segments, 4);
+  ck_assert_uint_eq(q->segments[road].kind, ROAD);
+  ck_assert_uint_eq(q->segments[road].edges,
+                    (1u << MEEPLE_NORTH) | (1u << MEEPLE_SOUTH));
+  ck_assert_uint_eq(q->segments[city].kind, CITY);
+  ck_assert_uint_eq(q->segments[city].edges,
+                    (1u << MEEPLE_EAST) | (1u << MEEPLE_WEST));
+  ck_assert_uint_eq(q->segments[north].halves,
+                    (1u << MEEPLE_HALF_NW) | (1u << MEEPLE_HALF_NE));
+  ck_assert_uint_eq(q->segments[south].halves,
+                    (1u << MEEPLE_HALF_SE) | (1u << MEEPLE_HALF_SW));
+  ck_assert_uint_eq(q->segments[north].borders, 1u << city);
+  ck_assert_uint_eq(q->segments[south].borders, 1u << city);
+
+  /* Tile O (PD-03): one city N+E+W, one monastery, one field. */
+  const MeepleTileType *o =
+      meeple_rules_tile_type(rules, (guint)tile_index(rules, O_TILE));
+  ck_assert_uint_eq(o->n_segments, 3);
+  ck_assert_uint_eq(o->segments[tu_segment(rules, O_TILE, "M")].kind,
+                    CLOISTER);
+  ck_assert_uint_eq(o->segments[tu_segment(rules, O_TILE, "C1")].edges,
+                    (1u << MEEPLE_NORTH) | (1u << MEEPLE_EAST) |
+                        (1u << MEEPLE_WEST));
+}
+END_TEST
+
+/* RULES: PD-04, BASE-12, BASE-16, BASE-17, BASE-23, BASE-25 */
+START_TEST(pd04_tunnel_road_and_two_fields)
+{
+  /*            x=-1   x=0    x=1    x=2
+   *    y=-1           E180
+   *    y=0     A270   D      V0
+   *    y=1            E90    Q0     E270
+   *    y=2                   A180
+   * The road: A270's monastery - D - V0 (bends south) - Q0 through the
+   * tunnel - A180's monastery: one road of 5 tiles.
+   * Q's north field (Nw+Ne) meets V0's south edge on both sides of the
+   * road (V.Sw in V.F2, V.Se in V.F1), so it joins V's two fields, and
+   * through them D's two fields, into the north field; E90's field joins
+   * it through D's south edge.  Q's south field (Se+Sw) joins A180's
+   * field only: Q's city keeps the two apart.
+   *   T1 seat 0: V0, robber on the road (D + V).
+   *   T2 seat 1: Q0.  Its road is the robber's road: not offered (one
+   *      road through the tunnel).  Both fields are free: farmer north.
+   *   T3 seat 0: A180.  The road is still the robber's; A's field is the
+   *      south field, free although seat 1 farms the north: farmer.
+   *   T4 seat 1: A270 closes the road: A270, D, V, Q, A180 = 5 tiles,
+   *      5 points to seat 0 (BASE-16).  A270's field joins the farmed
+   *      north field and is not offered; seat 1 passes.
+   *   T5 seat 0: E90, knight in Q's city (E90 + Q, open east).
+   *   T6 seat 1: E270 closes Q's city: 3 tiles, no pennant = 6 for
+   *      seat 0 (BASE-17).
+   *   T7 seat 0: E180 closes D's cap, knight: 2 tiles = 4 (BASE-17).
+   * Final (BASE-23, north field first: its first tile (-1,0) precedes the
+   * south field's (1,1), BASE-25): the north field borders D's city (via
+   * D.F1) and Q's city (via Q.F1 and E90's field), both complete: 2 x 3
+   * = 6 for seat 1.  The south field borders Q's city: 3 for seat 0.
+   * Seat 0: 5 + 6 + 4 + 3 = 18; seat 1: 6.  (Were the two fields one,
+   * both farmers would tie on it and score 6 each: 21 : 6.) */
+  MeepleGame *g = tu_game(rules, 2, "V " Q_TILE " A A E E E", FALSE);
+  turn(g, 0, "place V @ 1,0 r0", "follower R1");
+  /* before Q, V's two fields are apart (D's road splits D's fields) */
+  ck_assert_uint_ne(feat(g, 1, 0, "V", "F1").id, feat(g, 1, 0, "V", "F2").id);
+
+  put(g, 1, "place " Q_TILE " @ 1,1 r0");
+  offers(g, "pass", "follower C1", "follower F1", "follower F2", NULL);
+  refused(g, "follower R1");
+  ck_assert_uint_eq(feat(g, 1, 1, Q_TILE, "R1").id,
+                    feat(g, 1, 0, "V", "R1").id);
+  act(g, "follower F1");
+  MeepleFeatureInfo north = feat(g, 1, 1, Q_TILE, "F1");
+  MeepleFeatureInfo south = feat(g, 1, 1, Q_TILE, "F2");
+  ck_assert_uint_ne(north.id, south.id);
+  /* the tunnel field wraps round the road end: V's fields are one now */
+  ck_assert_uint_eq(feat(g, 1, 0, "V", "F1").id, north.id);
+  ck_assert_uint_eq(feat(g, 1, 0, "V", "F2").id, north.id);
+  ck_assert_uint_eq(feat(g, 0, 0, "D", "F1").id, north.id);
+  ck_assert_uint_eq(feat(g, 0, 0, "D", "F2").id, north.id);
+  ck_assert_uint_eq(north.followers[1], 1);
+  ck_assert_uint_eq(south.followers[0] + south.followers[1], 0);
+  ck_assert_uint_eq(south.tiles, 1);
+
+  put(g, 0, "place A @ 1,2 r180");
+  offers(g, "pass", "follower M", "follower F1", NULL);
+  refused(g, "follower R1");
+  act(g, "follower F1");
+  ck_assert_uint_eq(feat(g, 1, 2, "A", "F1").id,
+                    feat(g, 1, 1, Q_TILE, "F2").id);
+  ck_assert_uint_eq(feat(g, 1, 1, Q_TILE, "F2").followers[0], 1);
+  ck_assert_uint_eq(feat(g, 1, 1, Q_TILE, "F1").followers[0], 0);
+  NO_AWARDS();
+
+  put(g, 1, "place A @ -1,0 r270");
+  offers(g, "pass", "follower M", NULL);
+  act(g, "pass");
+  AWARDS({ 0, 5, "BASE-16", ROAD });
+  ck_assert_int_eq(event(MEEPLE_EVENT_FEATURE_COMPLETED, 0)->arg, 5);
+  MeepleFeatureInfo road = feat(g, 1, 1, Q_TILE, "R1");
+  ck_assert(road.completed);
+  ck_assert_uint_eq(road.tiles, 5);
+  ck_assert_uint_eq(on(g, 0, 1, 0, "V", "R1"), 0);
+
+  put(g, 0, "place E @ 0,1 r90");
+  offers(g, "pass", "follower C1", NULL);
+  act(g, "follower C1");
+  turn(g, 1, "place E @ 2,1 r270", "pass");
+  AWARDS({ 0, 6, "BASE-17", CITY });
+  ck_assert_int_eq(event(MEEPLE_EVENT_FEATURE_COMPLETED, 0)->arg, 3);
+
+  turn(g, 0, "place E @ 0,-1 r180", "follower C1");
+  AWARDS({ 0, 4, "BASE-17", CITY }, { 1, 6, "BASE-23", FIELD },
+         { 0, 3, "BASE-23", FIELD });
+  over(g, 18, 6);
+  meeple_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Random games                                                         */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  int points[MEEPLE_MAX_PLAYERS];
+  guint drawn, drawn_pd;
+} Tally;
+
+static void
+tally_events(const MeepleRecord *record, MeepleGame *game, int action,
+             int player, const MeepleEvent *events, gsize n_events,
+             gpointer user_data)
+{
+  (void)record;
+  (void)action;
+  (void)player;
+  Tally *t = user_data;
+  const MeepleRules *r = meeple_game_rules(game);
+  for (gsize i = 0; i < n_events; i++) {
+    const MeepleEvent *e = &events[i];
+    if (e->type == MEEPLE_EVENT_POINTS_SCORED)
+      t->points[e->player] += e->points;
+    if (e->type == MEEPLE_EVENT_TILE_DRAWN) {
+      t->drawn++;
+      t->drawn_pd += strcmp(meeple_rules_tile_type(r, e->tile)->tileset,
+                            "princess-dragon") == 0;
+    }
+  }
+}
+
+/* Every seat holds all its figures of each type, on the board or home;
+ * the neutral figures never leave the side of the board in this slice. */
+static void
+check_figures(const MeepleGame *g)
+{
+  const MeepleRules *r = meeple_game_rules(g);
+  for (guint p = 0; p < meeple_game_n_players(g); p++)
+    for (guint t = 0; t < meeple_rules_n_figure_types(r); t++) {
+      guint on_board = 0;
+      for (guint i = 0; i < meeple_game_n_figures(g); i++) {
+        MeepleFigureInfo f = meeple_game_figure(g, i);
+        on_board += f.owner == (int)p && f.type == t && f.on_board;
+      }
+      ck_assert_uint_eq(on_board + meeple_game_supply(g, p, t),
+                        meeple_rules_figure_type(r, t)->per_player);
+    }
+  for (guint i = 0; i < meeple_game_n_figures(g); i++) {
+    MeepleFigureInfo f = meeple_game_figure(g, i);
+    if (f.owner < 0)
+      ck_assert(!f.on_board);
+  }
+}
+
+/* @n seeded random games on @ids to the end: figures are conserved after
+ * every action, all 101 tiles of the supply are drawn (30 of them P&D),
+ * the scores are the sums of their points events, and the record replays
+ * to the same game. */
+static void
+random_games(const char *ids, guint n)
+{
+  MeepleRules *r = tu_rules_with(ids);
+  for (guint k = 0; k < n; k++) {
+    MeepleGameConfig cfg = { .n_players = 2 + k % 5, .seed = 1000 + k };
+    g_autoptr(GError) err = NULL;
+    MeepleGame *g = meeple_game_new(r, &cfg, &err);
+    ck_assert_msg(g, "%s", err ? err->message : "");
+    GRand *rand = g_rand_new_with_seed(k);
+    while (meeple_game_decision(g)) {
+      tu_play_random(g, rand, 1);
+      check_figures(g);
+    }
+    g_rand_free(rand);
+    ck_assert(meeple_game_is_over(g));
+    ck_assert_uint_eq(meeple_game_tiles_left(g), 0);
+    ck_assert_uint_eq(meeple_game_n_placed(g) + meeple_game_n_discarded(g),
+                      102);
+
+    g_autofree char *text = meeple_record_write(g, NULL);
+    MeepleRecord *rec = meeple_record_parse(text, -1, "random.rec", &err);
+    ck_assert_msg(rec, "%s", err ? err->message : "");
+    Tally t = { { 0 }, 0, 0 };
+    MeepleGame *again =
+        meeple_record_replay_events(rec, r, tally_events, &t, &err);
+    ck_assert_msg(again, "seed %u: %s", 1000 + k, err ? err->message : "");
+    ck_assert_uint_eq(t.drawn, 101);
+    ck_assert_uint_eq(t.drawn_pd, 30);
+    for (guint p = 0; p < cfg.n_players; p++)
+      ck_assert_int_eq(t.points[p], meeple_game_score(g, p));
+    g_autofree char *a = tu_state_digest(g);
+    g_autofree char *b = tu_state_digest(again);
+    ck_assert_str_eq(a, b);
+    meeple_game_free(again);
+    meeple_record_free(rec);
+    meeple_game_free(g);
+  }
+  meeple_rules_unref(r);
+}
+
+/* RULES: PD-01, PD-02, BASE-01, BASE-02, BASE-19 */
+START_TEST(pd_random_games_conserve_followers)
+{
+  random_games("princess-dragon", 200);
+}
+END_TEST
+
+/* RULES: PD-01, ABBOT-01, ABBOT-08 */
+START_TEST(pd_random_games_with_the_abbot)
+{
+  random_games("princess-dragon,abbot", 40);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+
+static Suite *
+rules_pd_tiles_suite(void)
+{
+  Suite *s = suite_create("rules-pd-tiles");
+  TCase *tc = NULL;
+  /* one test case per rule ID, each with fresh rules */
+#define RULE(id)                                                           \
+  (tc = tcase_create(id), tcase_add_checked_fixture(tc, setup, teardown),   \
+   suite_add_tcase(s, tc))
+  RULE("PD-01");
+  tcase_add_test(tc, pd01_thirty_tiles_and_their_symbols);
+  tcase_add_test(tc, pd01_dragon_and_fairy_are_neutral);
+  tcase_add_test(tc, pd01_tile_ids_in_notation_and_records);
+  tcase_add_test(tc, pd01_gardens_need_the_abbot);
+  tcase_add_test(tc, pd01_enclosed_meadow_touches_no_edge);
+  RULE("PD-02");
+  tcase_add_test(tc, pd02_princess_tile_scores_normally);
+  RULE("PD-03");
+  tcase_add_test(tc, pd03_monk_although_the_city_holds_a_knight);
+  tcase_add_test(tc, pd03_knight_although_the_monastery_holds_a_monk);
+  RULE("PD-04");
+  tcase_add_test(tc, pd04_tile_q_is_one_road_one_city_two_fields);
+  tcase_add_test(tc, pd04_tunnel_road_and_two_fields);
+  RULE("random");
+  /* long loops: give them room under the sanitizers */
+  tcase_set_timeout(tc, 600);
+  tcase_add_test(tc, pd_random_games_conserve_followers);
+  tcase_add_test(tc, pd_random_games_with_the_abbot);
+#undef RULE
+  return s;
+}
+
+int
+main(void)
+{
+  return tu_run_suite(rules_pd_tiles_suite());
+}
