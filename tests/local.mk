@@ -2,7 +2,8 @@
 # helpers they share (rules from the source tree, games from a tile order,
 # actions by notation).
 check_LTLIBRARIES = tests/libtestutil.la
-tests_libtestutil_la_SOURCES = tests/testutil.c tests/testutil.h
+tests_libtestutil_la_SOURCES = tests/testutil.c tests/testutil.h \
+	tests/scenario.c tests/scenario.h
 tests_libtestutil_la_CFLAGS = $(TEST_CFLAGS)
 
 TEST_LDADD = tests/libtestutil.la daemon/engine/libmeeple.la $(CHECK_LIBS) $(GLIB_LIBS)

@@ -27,6 +27,7 @@
  *
  * Segment indices: U/Ug R1 F1 F2 (G), B M F1, A R1 M F1, E/Eg C1 F1 (G).
  */
+#include "scenario.h"
 #include "testutil.h"
 
 #include <stdarg.h>
@@ -38,7 +39,6 @@
 
 static MeepleRules *rules;   /* base + The Abbot */
 static guint ABBOT;          /* figure type index of "abbot" */
-static GArray *ev;           /* events of the current turn (MeepleEvent) */
 
 #define GARDEN MEEPLE_KIND_GARDEN
 #define CLOISTER MEEPLE_KIND_MONASTERY
@@ -50,28 +50,17 @@ setup(void)
   int t = meeple_rules_find_figure_type(rules, "abbot");
   ck_assert_int_gt(t, 0);
   ABBOT = (guint)t;
-  ev = g_array_new(FALSE, FALSE, sizeof(MeepleEvent));
+  scenario_setup();
 }
 
 static void
 teardown(void)
 {
-  g_array_free(ev, TRUE);
+  scenario_teardown();
   meeple_rules_unref(rules);
 }
 
-static const MeepleEvent *
-evs(void)
-{
-  return (const MeepleEvent *)(void *)ev->data;
-}
 
-/* Segment @name of tile type @tile in @g's rules. */
-static guint
-sg(const MeepleGame *g, const char *tile, const char *name)
-{
-  return tu_segment(meeple_game_rules(g), tile, name);
-}
 
 static guint
 abbots_home(const MeepleGame *g, guint seat)
@@ -85,22 +74,7 @@ followers_home(const MeepleGame *g, guint seat)
   return meeple_game_supply(g, seat, MEEPLE_FIGURE_FOLLOWER);
 }
 
-/* Figures of @seat on segment @name of the @tile at (x, y). */
-static guint
-on(const MeepleGame *g, guint seat, int x, int y, const char *tile,
-   const char *name)
-{
-  return tu_figures_at(g, seat, x, y, sg(g, tile, name));
-}
 
-static MeepleFeatureInfo
-feat(const MeepleGame *g, int x, int y, const char *tile, const char *name)
-{
-  MeepleFeatureInfo fi;
-  ck_assert_msg(meeple_game_feature(g, x, y, sg(g, tile, name), &fi),
-                "no segment %s at %d,%d", name, x, y);
-  return fi;
-}
 
 /* Placed tiles among the 8 cells around (x, y), counted here rather than
  * asked of the engine. */
@@ -116,41 +90,9 @@ around(const MeepleGame *g, int x, int y)
   return n;
 }
 
-static void
-decision_is(MeepleGame *g, guint kind, guint seat)
-{
-  const MeepleDecision *d = meeple_game_decision(g);
-  ck_assert_msg(d && d->kind == kind && d->player == seat,
-                "expected decision kind %u of seat %u, have %s", kind, seat,
-                d ? "another" : "none (game over)");
-}
 
-/* Applies @text; its events are added to ev. */
-static void
-act(MeepleGame *g, const char *text)
-{
-  gsize n = 0;
-  const MeepleEvent *e = tu_act(g, text, &n);
-  g_array_append_vals(ev, e, (guint)n);
-}
 
-/* Seat @seat places a tile; the turn's events start afresh. */
-static void
-put(MeepleGame *g, guint seat, const char *place)
-{
-  g_array_set_size(ev, 0);
-  decision_is(g, MEEPLE_DECISION_PLACE_TILE, seat);
-  act(g, place);
-}
 
-/* A whole turn: the tile, then the figure decision @figure. */
-static void
-turn(MeepleGame *g, guint seat, const char *place, const char *figure)
-{
-  put(g, seat, place);
-  decision_is(g, MEEPLE_DECISION_PLACE_FIGURE, seat);
-  act(g, figure);
-}
 
 /* Turns in which the active player places each tile of the NULL-ended
  * list and passes. */
@@ -164,43 +106,8 @@ passes(MeepleGame *g, ...)
   va_end(ap);
 }
 
-/* The pending decision offers exactly the actions of the NULL-ended
- * list, in any order. */
-G_GNUC_NULL_TERMINATED static void
-offers(MeepleGame *g, ...)
-{
-  va_list ap;
-  va_start(ap, g);
-  gsize n = 0;
-  for (const char *t; (t = va_arg(ap, const char *)); n++)
-    ck_assert_msg(tu_is_legal(g, t), "'%s' is not offered", t);
-  va_end(ap);
-  ck_assert_uint_eq(meeple_game_decision(g)->n_actions, n);
-}
 
-/* @text parses but is neither offered nor accepted; the game stays as it
- * was. */
-static void
-refused(MeepleGame *g, const char *text)
-{
-  g_autofree char *was = tu_state_digest(g);
-  MeepleAction a;
-  g_autoptr(GError) err = NULL;
-  ck_assert_msg(meeple_action_parse(g, text, &a, NULL, &err), "'%s': %s",
-                text, err ? err->message : "");
-  ck_assert_msg(!tu_is_legal(g, text), "'%s' is offered", text);
-  ck_assert_msg(!meeple_game_apply(g, &a, NULL, NULL, &err), "'%s' taken",
-                text);
-  ck_assert(g_error_matches(err, MEEPLE_ERROR, MEEPLE_ERROR_ILLEGAL_ACTION));
-  g_autofree char *is = tu_state_digest(g);
-  ck_assert_str_eq(was, is);
-}
 
-static guint
-count(guint type, const char *rule)
-{
-  return tu_count_events(evs(), ev->len, type, rule);
-}
 
 /* Position in ev of the @nth event of @type (fails when missing). */
 static guint
@@ -270,16 +177,6 @@ awards(const Award *want, guint n_want)
   } while (0)
 #define NO_AWARDS() awards(NULL, 0)
 
-/* The game ended in the last turn with these two scores. */
-static void
-over(MeepleGame *g, int s0, int s1)
-{
-  ck_assert(meeple_game_is_over(g));
-  ck_assert_ptr_null(meeple_game_decision(g));
-  ck_assert_uint_eq(count(MEEPLE_EVENT_GAME_OVER, NULL), 1);
-  ck_assert_int_eq(meeple_game_score(g, 0), s0);
-  ck_assert_int_eq(meeple_game_score(g, 1), s1);
-}
 
 /* Garden frame, turns 1-3: U at (-1,0) and (1,0), then seat 0 puts Ug at
  * (0,1); its figure decision is left pending. */
