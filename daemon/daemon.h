@@ -23,6 +23,12 @@ typedef struct {
   guint max_games;
   /* Seconds a finished game stays, for its record (--keep-finished). */
   guint keep_finished;
+  /* Finished games (GameObject*) in the order they ended, hence of
+   * expiry, and the one timer that removes the oldest when its time
+   * comes: a timer per game would make every main-loop iteration walk
+   * thousands of sources. */
+  GQueue finished;
+  guint expiry_timer;
 } Daemon;
 
 /* What a game's signalled properties are computed from. */
@@ -42,8 +48,8 @@ typedef struct {
   guint64 announced;
   /* Last values sent with PropertiesChanged. */
   GHashTable *property_cache;
-  /* Removes the game once it has been over for keep_finished seconds. */
-  guint expiry;
+  /* Monotonic time (µs) the game ended at; 0 while it is not over. */
+  gint64 ended_at;
   /* What the signalled properties depend on, as of the last
    * PropertiesChanged check: when it is unchanged, so are they, and the
    * check (which builds every value) is skipped. */
@@ -67,5 +73,7 @@ void game_object_flush(GameObject *game);
 void game_objects_holder_gone(Daemon *daemon, const char *name);
 /* Games that are not over. */
 guint game_objects_n_unfinished(Daemon *daemon);
+/* Stops the expiry timer and forgets the finished games (shutdown). */
+void game_objects_stop_expiry(Daemon *daemon);
 
 #endif

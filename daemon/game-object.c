@@ -456,8 +456,6 @@ game_object_free(GameObject *g)
 {
   if (!g)
     return;
-  if (g->expiry)
-    g_source_remove(g->expiry);
   session_free(g->session);
   if (g->property_cache)
     g_hash_table_destroy(g->property_cache);
@@ -510,15 +508,50 @@ properties_may_have_changed(GameObject *g)
 
 /* A finished game stays for its record and late readers, then goes:
  * otherwise a long-running daemon would only ever grow. */
+static gboolean expire(gpointer data);
+
+static gint64
+expiry_time(const GameObject *g)
+{
+  return g->ended_at + (gint64)g->daemon->keep_finished * G_USEC_PER_SEC;
+}
+
+/* Arms the timer for the oldest finished game, if any. */
+static void
+schedule_expiry(Daemon *d)
+{
+  GameObject *oldest = g_queue_peek_head(&d->finished);
+  if (!oldest || d->expiry_timer)
+    return;
+  gint64 wait = expiry_time(oldest) - g_get_monotonic_time();
+  guint ms = wait > 0 ? (guint)MIN(wait / 1000 + 1, (gint64)G_MAXUINT) : 0;
+  d->expiry_timer = g_timeout_add(ms, expire, d);
+}
+
 static gboolean
 expire(gpointer data)
 {
-  GameObject *g = data;
-  g->expiry = 0;
-  g_info("game %s: removed, %u s after it ended", g->session->id,
-         g->daemon->keep_finished);
-  g_hash_table_remove(g->daemon->games, g->session->id);
+  Daemon *d = data;
+  gint64 now = g_get_monotonic_time();
+  d->expiry_timer = 0;
+  GameObject *g;
+  while ((g = g_queue_peek_head(&d->finished)) && expiry_time(g) <= now) {
+    g_queue_pop_head(&d->finished);
+    g_info("game %s: removed, %u s after it ended", g->session->id,
+           d->keep_finished);
+    g_hash_table_remove(d->games, g->session->id);
+  }
+  schedule_expiry(d);
   return G_SOURCE_REMOVE;
+}
+
+void
+game_objects_stop_expiry(Daemon *d)
+{
+  if (d->expiry_timer)
+    g_source_remove(d->expiry_timer);
+  d->expiry_timer = 0;
+  g_queue_clear(&d->finished);
 }
 
 void
@@ -537,8 +570,11 @@ game_object_flush(GameObject *g)
                          &g->property_cache);
   const MeepleDecision *d = s->started ? meeple_game_decision(s->game) : NULL;
   guint64 id = session_decision_id(s);
-  if (!d && s->started && !g->expiry)
-    g->expiry = g_timeout_add_seconds(g->daemon->keep_finished, expire, g);
+  if (!d && s->started && !g->ended_at) {
+    g->ended_at = g_get_monotonic_time();
+    g_queue_push_tail(&g->daemon->finished, g);
+    schedule_expiry(g->daemon);
+  }
   if (d && g->announced != id) {
     g->announced = id;
     objects_emit_with(bus, g->path, MEEPLE_DBUS_GAME_IFACE,

@@ -194,6 +194,7 @@ own_name(DBusConnection *bus, GError **error)
 static void
 daemon_clear(Daemon *d)
 {
+  game_objects_stop_expiry(d);
   if (d->games)
     g_hash_table_destroy(d->games);
   if (d->rules_cache)
