@@ -1,6 +1,7 @@
 # tests/harness.sh — what the shell suites share: a scratch directory
 # ($TMP, removed on exit), pass/fail counting, running a command with its
-# output captured, and the closing "N passed, N failed" line that
+# output captured, checks on exit statuses and output, and the closing
+# "N passed, N failed" line that
 # tools/test-summary reads.  Source it after `set -eu` with HARNESS_NAME
 # set to the suite's name.
 # shellcheck shell=sh
@@ -35,6 +36,32 @@ run() {
   status=$?
   set -e
 }
+
+# expect STATUS DESCRIPTION CMD...: the command exits with STATUS.
+expect() {
+  want=$1
+  what=$2
+  shift 2
+  run "$@"
+  if [ "$status" -eq "$want" ]; then
+    pass "$what (exit $want)"
+  else
+    fail "$what: exit $status, expected $want"
+  fi
+}
+
+# check DESCRIPTION CMD...: CMD (a test, not the program under test)
+# succeeds.
+check() {
+  what=$1
+  shift
+  if "$@"; then pass "$what"; else fail "$what"; fi
+}
+
+# has PATTERN FILE, has_e ERE FILE, lacks PATTERN FILE: grep as a test.
+has() { grep -q -- "$1" "$2"; }
+has_e() { grep -Eq -- "$1" "$2"; }
+lacks() { ! grep -q -- "$1" "$2"; }
 
 # finish: the summary line; exits non-zero when a check failed.
 finish() {

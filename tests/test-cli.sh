@@ -74,29 +74,20 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-# expect STATUS DESCRIPTION CMD...: the command exits with STATUS.
-expect() {
-  want=$1
-  what=$2
-  shift 2
-  run "$@"
-  if [ "$status" -eq "$want" ]; then
-    pass "$what (exit $want)"
-  else
-    fail "$what: exit $status, expected $want"
-  fi
-}
 
-# check DESCRIPTION CMD...: CMD (a test, not meeple) succeeds.
-check() {
-  what=$1
-  shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
+# start_watch GAME NAME: `meeple watch GAME --no-board` in the background,
+# output in $TMP/NAME.out and .err, its pid in $watch_pid; returns once
+# it follows the game.
+start_watch() {
+  $T "$M" watch "$1" --no-board >"$TMP/$2.out" 2>"$TMP/$2.err" &
+  watch_pid=$!
+  BG_PIDS="$BG_PIDS $watch_pid"
+  i=0
+  while ! grep -q "^Watching game $1" "$TMP/$2.out" && [ $i -lt 300 ]; do
+    sleep 0.1
+    i=$((i + 1))
+  done
 }
-
-has() { grep -q -- "$1" "$2"; }
-has_e() { grep -Eq -- "$1" "$2"; }
-lacks() { ! grep -q -- "$1" "$2"; }
 
 # golden NAME FILE: FILE equals tests/data/cli/NAME (or becomes it with
 # MEEPLE_UPDATE_GOLDEN=1).
@@ -304,15 +295,8 @@ check "play --new prints the final scores" has_e "^Final scores: Carol -?[0-9]+,
 # --- bot against bot, watched --------------------------------------------
 expect 0 "new --bots 2 --seed 5" "$M" new --bots 2 --seed 5
 B=$(cat "$TMP/out")
-$T "$M" watch "$B" --no-board >"$TMP/watch.out" 2>"$TMP/watch.err" &
-watch_pid=$!
-BG_PIDS="$BG_PIDS $watch_pid"
 # The game must not start before watch follows it.
-i=0
-while ! grep -q "^Watching game $B" "$TMP/watch.out" && [ $i -lt 300 ]; do
-  sleep 0.1
-  i=$((i + 1))
-done
+start_watch "$B" watch
 run $T "$M" bot "$B" --seats all --seed 2 --strategy greedy
 check "two bots finish a game (exit 0)" test "$status" -eq 0
 check "bot prints one line per move" has_e "^Greedy 1 \(seat 1, greedy\): place " "$TMP/out"
@@ -333,14 +317,7 @@ check "watch of a finished game shows it and ends" has "^Game over after" "$TMP/
 # daemon of this suite) -------------------------------------------------
 expect 0 "new, to watch while the daemon stops" "$M" new
 W=$(cat "$TMP/out")
-$T "$M" watch "$W" --no-board >"$TMP/watch2.out" 2>"$TMP/watch2.err" &
-watch_pid=$!
-BG_PIDS="$BG_PIDS $watch_pid"
-i=0
-while ! grep -q "^Watching game $W" "$TMP/watch2.out" && [ $i -lt 300 ]; do
-  sleep 0.1
-  i=$((i + 1))
-done
+start_watch "$W" watch2
 kill "$(cat "$TMP/meepled.pid")"
 set +e
 wait "$watch_pid"

@@ -54,11 +54,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-check() {
-  what=$1
-  shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
 
 have() { command -v "$1" >/dev/null 2>&1; }
 

@@ -36,28 +36,6 @@ HARNESS_NAME=test-sim
 # shellcheck source=tests/harness.sh
 . "$TEST_SRCDIR/tests/harness.sh"
 
-# expect STATUS DESCRIPTION CMD...: the command exits with STATUS.
-expect() {
-  want=$1
-  what=$2
-  shift 2
-  run "$@"
-  if [ "$status" -eq "$want" ]; then
-    pass "$what (exit $want)"
-  else
-    fail "$what: exit $status, expected $want"
-  fi
-}
-
-# check DESCRIPTION CMD...: CMD (a test, not meeple-sim) succeeds.
-check() {
-  what=$1
-  shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
-
-has() { grep -q -- "$1" "$2"; }
-has_e() { grep -Eq -- "$1" "$2"; }
 
 echo "# meeple-sim: $SIM"
 echo "# tiles: $MEEPLE_TILES_DIR"

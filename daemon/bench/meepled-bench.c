@@ -207,7 +207,7 @@ dict_add(DBusMessageIter *dict, const char *key, int type, const void *value)
  * iterators and skips the actions' contents (it only needs their number),
  * so the measured cost stays the daemon's and the bus's. */
 static DBusMessage *
-next_act(DBusConnection *c, const char *path, GRand *rand)
+pending_act(DBusConnection *c, const char *path, GRand *rand)
 {
   DBusError err = DBUS_ERROR_INIT;
   DBusMessage *m = new_call(path, MEEPLE_DBUS_GAME_IFACE, "GetDecision", NULL);
@@ -250,6 +250,24 @@ next_act(DBusConnection *c, const char *path, GRand *rand)
   dict_add(&dict, "decision", DBUS_TYPE_UINT64, &id);
   dbus_message_iter_close_container(&args, &dict);
   return m;
+}
+
+/* The Act message for the next move of the bot holding both seats of
+ * *@path, starting a new game (freeing and replacing *@path) whenever
+ * there is none or it is over. */
+static DBusMessage *
+next_act(DBusConnection *c, char **path, GRand *rand)
+{
+  for (;;) {
+    if (!*path) {
+      *path = new_game(c, g_rand_int(rand));
+      seat_both(c, *path);
+    }
+    DBusMessage *m = pending_act(c, *path, rand);
+    if (m)
+      return m;
+    g_clear_pointer(path, g_free);
+  }
 }
 
 /* Sends @m (consumed) and drops the reply. */
@@ -296,15 +314,7 @@ round_trips(const char *address, int acts, guint32 seed)
   GArray *ping = g_array_new(FALSE, FALSE, sizeof(double));
   char *path = NULL;
   while ((int)act->len < acts) {
-    if (!path) {
-      path = new_game(c, g_rand_int(rand));
-      seat_both(c, path);
-    }
-    DBusMessage *m = next_act(c, path, rand);
-    if (!m) {
-      g_clear_pointer(&path, g_free);
-      continue;
-    }
+    DBusMessage *m = next_act(c, &path, rand);
     /* Act and Ping alternate, so both see the same machine load. */
     gint64 t0 = g_get_monotonic_time();
     send_only(c, m);
@@ -342,16 +352,7 @@ bot_process(const char *address, int seconds, guint32 seed)
   long acts = 0;
   char *path = NULL;
   while (g_get_monotonic_time() < end) {
-    if (!path) {
-      path = new_game(c, g_rand_int(rand));
-      seat_both(c, path);
-    }
-    DBusMessage *m = next_act(c, path, rand);
-    if (!m) {
-      g_clear_pointer(&path, g_free);
-      continue;
-    }
-    send_only(c, m);
+    send_only(c, next_act(c, &path, rand));
     acts++;
   }
   g_free(path);
