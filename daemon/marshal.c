@@ -66,22 +66,14 @@ typedef struct {
   guint8 arg;
 } ActionFields;
 
+/* MeepleActionFields of an action kind: the core registers its own kinds
+ * with them too (place: the cell; figure: figure, segment, cell). */
 static guint
 kind_uses(const MeepleRules *rules, guint kind)
 {
-  switch (kind) {
-  case MEEPLE_ACTION_PLACE_TILE:
-    return MEEPLE_ACTION_USES_CELL;
-  case MEEPLE_ACTION_PLACE_FIGURE:
-    return MEEPLE_ACTION_USES_FIGURE | MEEPLE_ACTION_USES_SEGMENT |
-           MEEPLE_ACTION_USES_CELL;
-  case MEEPLE_ACTION_PASS:
-    return 0;
-  default:
-    return kind < meeple_rules_n_action_kinds(rules)
-             ? meeple_rules_action_kind(rules, kind)->fields
-             : 0;
-  }
+  return kind < meeple_rules_n_action_kinds(rules)
+           ? meeple_rules_action_kind(rules, kind)->fields
+           : 0;
 }
 
 static void
