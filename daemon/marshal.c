@@ -408,6 +408,18 @@ figures(const Session *s)
   return g_variant_builder_end(&b);
 }
 
+/* Tiles set aside face up (PD-08): public, unlike the supply's order. */
+static GVariant *
+set_aside(const Session *s)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("as"));
+  for (guint i = 0; i < meeple_game_n_set_aside(s->game); i++)
+    g_variant_builder_add(&b, "s",
+                          tile_id(s->rules, meeple_game_set_aside(s->game, i)));
+  return g_variant_builder_end(&b);
+}
+
 static GVariant *
 winners(const Session *s)
 {
@@ -477,6 +489,7 @@ marshal_state(const Session *s)
   ADD("drawn-tile",
       g_variant_new_string(drawn >= 0 ? tile_id(s->rules, (guint)drawn) : ""));
   ADD("discarded", g_variant_new_uint32(meeple_game_n_discarded(game)));
+  ADD("set-aside", set_aside(s));
   ADD("sequence", g_variant_new_uint64(session_sequence(s)));
   ADD("decision", g_variant_new_uint64(session_decision_id(s)));
   ADD("seats", g_variant_builder_end(&seats));
@@ -508,6 +521,7 @@ event_fields(guint type)
   case MEEPLE_EVENT_TILE_PLACED: return F_SEAT | F_TILE | F_XY | F_ARG;
   case MEEPLE_EVENT_FIGURE_PLACED:
   case MEEPLE_EVENT_FIGURE_RETURNED:
+  case MEEPLE_EVENT_FIGURE_MOVED:
     return F_SEAT | F_FIGURE | F_XY | F_SEGMENT;
   case MEEPLE_EVENT_FEATURE_COMPLETED:
     return F_KIND | F_XY | F_SEGMENT | F_ARG;
@@ -515,6 +529,8 @@ event_fields(guint type)
     return F_SEAT | F_POINTS | F_KIND | F_XY | F_SEGMENT;
   case MEEPLE_EVENT_GAME_OVER: return 0;
   case MEEPLE_EVENT_WINNER: return F_SEAT | F_POINTS;
+  case MEEPLE_EVENT_TILE_SET_ASIDE: return F_SEAT | F_TILE;
+  case MEEPLE_EVENT_TILES_RETURNED: return F_ARG;
   default: return F_ALL;
   }
 }

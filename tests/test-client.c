@@ -444,6 +444,270 @@ START_TEST(bots_play_full_game)
 }
 END_TEST
 
+/* ---- The Princess & the Dragon: the mirror and its events -------------- */
+
+/* A client that keeps the board's figures and the tiles set aside from
+ * the events alone must agree with GetState after every batch of events:
+ * the events carry enough (figure-moved for the dragon's steps and the
+ * fairy, tile-set-aside, tiles-returned, AMB-07's discards). */
+typedef struct {
+  char *type;
+  int owner;
+  int x, y;
+  char *segment;          /* "" on the tile itself */
+} ModelFigure;
+
+typedef struct {
+  MeepleRemoteGame *spectator;
+  GPtrArray *figures;     /* ModelFigure* */
+  GPtrArray *set_aside;   /* char*, tile ids */
+  guint64 applied;        /* sequence of the last event applied */
+  guint compared;         /* batches compared with GetState */
+  guint placed_neutral, moved, aside, returned, discarded_aside;
+  gboolean dragon_on_tile; /* GetState once showed the dragon with "" */
+} PdModel;
+
+static void
+model_figure_free(gpointer data)
+{
+  ModelFigure *f = data;
+
+  g_free(f->type);
+  g_free(f->segment);
+  g_free(f);
+}
+
+static char *
+figure_key(const char *type, int owner, int x, int y, const char *segment)
+{
+  return g_strdup_printf("%s/%d/%d,%d/%s", type, owner, x, y, segment);
+}
+
+static void
+model_apply(PdModel *m, const MeepleClientEvent *e)
+{
+  const char *segment = e->segment ? e->segment : "";
+
+  ck_assert_uint_eq(e->sequence, m->applied + 1);
+  m->applied = e->sequence;
+  if (strcmp(e->type, "figure-placed") == 0) {
+    ModelFigure *f = g_new0(ModelFigure, 1);
+
+    ck_assert(e->figure && e->has_xy);
+    f->type = g_strdup(e->figure);
+    f->owner = e->seat;
+    f->x = e->x;
+    f->y = e->y;
+    f->segment = g_strdup(segment);
+    g_ptr_array_add(m->figures, f);
+    if (e->seat < 0)
+      m->placed_neutral++;
+  } else if (strcmp(e->type, "figure-returned") == 0) {
+    guint i;
+
+    ck_assert(e->figure && e->has_xy);
+    for (i = 0; i < m->figures->len; i++) {
+      const ModelFigure *f = g_ptr_array_index(m->figures, i);
+      if (strcmp(f->type, e->figure) == 0 && f->owner == e->seat &&
+          f->x == e->x && f->y == e->y && strcmp(f->segment, segment) == 0)
+        break;
+    }
+    ck_assert_msg(i < m->figures->len, "#%" G_GUINT64_FORMAT " returns a %s "
+                  "of seat %d at %d,%d on \"%s\" the events never placed",
+                  e->sequence, e->figure, e->seat, e->x, e->y, segment);
+    g_ptr_array_remove_index(m->figures, i);
+  } else if (strcmp(e->type, "figure-moved") == 0) {
+    ModelFigure *moved = NULL;
+
+    /* The event says where to, not where from: the figure must be the
+     * only one of its type and owner (the dragon, the fairy). */
+    ck_assert(e->figure && e->has_xy);
+    for (guint i = 0; i < m->figures->len; i++) {
+      ModelFigure *f = g_ptr_array_index(m->figures, i);
+      if (strcmp(f->type, e->figure) == 0 && f->owner == e->seat) {
+        ck_assert_msg(moved == NULL, "#%" G_GUINT64_FORMAT " moves one of "
+                      "several %s", e->sequence, e->figure);
+        moved = f;
+      }
+    }
+    ck_assert_msg(moved != NULL, "#%" G_GUINT64_FORMAT " moves a %s that "
+                  "is not on the board", e->sequence, e->figure);
+    moved->x = e->x;
+    moved->y = e->y;
+    g_free(moved->segment);
+    moved->segment = g_strdup(segment);
+    m->moved++;
+  } else if (strcmp(e->type, "tile-set-aside") == 0) {
+    ck_assert(e->tile && *e->tile && e->seat >= 0);
+    ck_assert_pstr_eq(e->rule, "PD-08");
+    ck_assert(!e->has_xy);
+    g_ptr_array_add(m->set_aside, g_strdup(e->tile));
+    m->aside++;
+  } else if (strcmp(e->type, "tiles-returned") == 0) {
+    ck_assert(e->has_arg);
+    ck_assert_pstr_eq(e->rule, "PD-08");
+    ck_assert_int_eq(e->arg, (int)m->set_aside->len);
+    g_ptr_array_set_size(m->set_aside, 0);
+    m->returned++;
+  } else if (strcmp(e->type, "tile-discarded") == 0 &&
+             g_strcmp0(e->rule, "AMB-07") == 0) {
+    guint i;
+
+    for (i = 0; i < m->set_aside->len; i++)
+      if (g_strcmp0(g_ptr_array_index(m->set_aside, i), e->tile) == 0)
+        break;
+    ck_assert_msg(i < m->set_aside->len, "AMB-07 discards %s, which is "
+                  "not set aside", e->tile);
+    g_ptr_array_remove_index(m->set_aside, i);
+    m->discarded_aside++;
+  }
+}
+
+static gint
+compare_strings(gconstpointer a, gconstpointer b)
+{
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The model against @st, which must be as of the last event applied. */
+static void
+model_compare(PdModel *m, const MeepleClientState *st)
+{
+  GPtrArray *want = g_ptr_array_new_with_free_func(g_free);
+  GPtrArray *have = g_ptr_array_new_with_free_func(g_free);
+
+  for (guint i = 0; i < m->figures->len; i++) {
+    const ModelFigure *f = g_ptr_array_index(m->figures, i);
+    g_ptr_array_add(want, figure_key(f->type, f->owner, f->x, f->y,
+                                     f->segment));
+  }
+  for (guint i = 0; i < st->figures->len; i++) {
+    const MeepleClientFigure *f = g_ptr_array_index(st->figures, i);
+    g_ptr_array_add(have, figure_key(f->type, f->owner, f->x, f->y,
+                                     f->segment));
+    if (strcmp(f->type, "dragon") == 0) {
+      ck_assert_int_eq(f->owner, -1);
+      ck_assert_str_eq(f->segment, "");
+      m->dragon_on_tile = TRUE;
+    }
+  }
+  g_ptr_array_sort(want, compare_strings);
+  g_ptr_array_sort(have, compare_strings);
+  ck_assert_msg(want->len == have->len, "after #%" G_GUINT64_FORMAT ": the "
+                "events put %u figures on the board, GetState %u",
+                m->applied, want->len, have->len);
+  for (guint i = 0; i < want->len; i++)
+    ck_assert_str_eq(g_ptr_array_index(have, i), g_ptr_array_index(want, i));
+  ck_assert_ptr_nonnull(st->set_aside);
+  ck_assert_uint_eq(g_strv_length(st->set_aside), m->set_aside->len);
+  for (guint i = 0; i < m->set_aside->len; i++)
+    ck_assert_str_eq(st->set_aside[i], g_ptr_array_index(m->set_aside, i));
+  m->compared++;
+  g_ptr_array_unref(want);
+  g_ptr_array_unref(have);
+}
+
+/* Compares when GetState is as of the last event applied (the daemon may
+ * be ahead of the signals that reached the spectator so far). */
+static void
+model_check(PdModel *m)
+{
+  const MeepleClientState *st = state_of(m->spectator);
+
+  if (st->sequence == m->applied)
+    model_compare(m, st);
+}
+
+static void
+model_on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
+{
+  PdModel *m = data;
+
+  ck_assert_ptr_eq(game, m->spectator);
+  for (guint i = 0; i < events->len; i++)
+    model_apply(m, g_ptr_array_index(events, i));
+  model_check(m);
+}
+
+static gboolean
+model_caught_up(gpointer data)
+{
+  PdModel *m = data;
+  return m->applied == last_sequence(m->spectator) &&
+         meeple_remote_game_is_over(m->spectator);
+}
+
+START_TEST(pd_mirror_follows_events)
+{
+  static const char *const rules[] = { "princess-dragon", NULL };
+  static const guint seats[] = { 0, 1 };
+  static const MeepleBotStrategy strategies[] = { MEEPLE_BOT_GREEDY,
+                                                  MEEPLE_BOT_RANDOM };
+  MeepleClient *client = connect_client();
+  MeepleClient *watcher = connect_client();
+  MeepleClientGameOptions options = { 0 };
+  MeepleRemoteGameCallbacks cbs = { .events = model_on_events };
+  PdModel m = { 0 };
+  GError *error = NULL;
+  char *id;
+
+  /* Seed 42: eight dragon tiles are drawn (and set aside, PD-08) before
+   * the first volcano brings the dragon. */
+  options.rules = rules;
+  options.seats = 2;
+  options.has_seed = TRUE;
+  options.seed = 42;
+  id = meeple_client_create_game(client, &options, &error);
+  ck_assert_msg(id != NULL, "CreateGame: %s", error ? error->message : "?");
+  MeepleRemoteGame *game = open_game(client, id);
+  m.spectator = open_game(watcher, id);
+  m.figures = g_ptr_array_new_with_free_func(model_figure_free);
+  m.set_aside = g_ptr_array_new_with_free_func(g_free);
+  /* What the spectator's log holds already, then the signals. */
+  GPtrArray *log = meeple_remote_game_events(m.spectator);
+  for (guint i = 0; i < log->len; i++)
+    model_apply(&m, g_ptr_array_index(log, i));
+  model_check(&m);
+  meeple_remote_game_set_callbacks(m.spectator, &cbs, &m);
+
+  g_free(join(game, 0, "greedy"));
+  g_free(join(game, 1, "random"));
+  start(game);
+  ck_assert_msg(meeple_bot_play_mixed(game, seats, strategies, 2, 7, NULL,
+                                      NULL, &error),
+                "bots: %s", error ? error->message : "?");
+  ck_assert_msg(spin_until(model_caught_up, &m, 20000),
+                "spectator stuck at %" G_GUINT64_FORMAT " of %"
+                G_GUINT64_FORMAT, m.applied, last_sequence(game));
+  /* The end, whatever the last batch found. */
+  const MeepleClientState *st = state_of(m.spectator);
+  ck_assert_str_eq(st->status, "over");
+  ck_assert_uint_eq(st->sequence, m.applied);
+  model_compare(&m, st);
+
+  ck_assert_uint_ge(m.aside, 1);
+  ck_assert_uint_ge(m.returned, 1);
+  ck_assert_uint_ge(m.placed_neutral, 2);   /* the dragon, the fairy */
+  ck_assert_uint_ge(m.moved, 6);            /* a flight at least */
+  ck_assert(m.dragon_on_tile);
+  ck_assert_uint_ge(m.compared, 20);
+  /* The player's own mirror saw the same. */
+  const MeepleClientState *mine = state_of(game);
+  ck_assert_uint_eq(mine->sequence, st->sequence);
+  ck_assert_uint_eq(g_strv_length(mine->set_aside),
+                    g_strv_length(st->set_aside));
+
+  meeple_remote_game_set_callbacks(m.spectator, NULL, NULL);
+  g_ptr_array_unref(m.figures);
+  g_ptr_array_unref(m.set_aside);
+  meeple_remote_game_free(m.spectator);
+  meeple_remote_game_free(game);
+  g_free(id);
+  meeple_client_free(watcher);
+  meeple_client_free(client);
+}
+END_TEST
+
 /* The same game seed and bot seed give the same game, move for move. */
 static GPtrArray *
 play_bot_game(MeepleClient *client, guint64 game_seed, guint32 bot_seed)
@@ -970,6 +1234,7 @@ client_suite(void)
   tcase_add_test(tc, rulesets_contain_base);
   tcase_add_test(tc, create_join_start);
   tcase_add_test(tc, bots_play_full_game);
+  tcase_add_test(tc, pd_mirror_follows_events);
   tcase_add_test(tc, bot_games_are_reproducible);
   tcase_add_test(tc, spectator_waits_for_start);
   tcase_add_test(tc, mirror_fills_gaps);

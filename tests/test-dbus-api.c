@@ -870,13 +870,19 @@ START_TEST(test_create_defaults)
   g_autoptr(GVariant) state = get_state(c, path);
   static const char *const keys[] = {
     "id", "name", "rules", "status", "phase", "turn", "active-seat",
-    "tiles-left", "drawn-tile", "discarded", "sequence", "decision", "seats",
-    "board", "figures",
+    "tiles-left", "drawn-tile", "discarded", "set-aside", "sequence",
+    "decision", "seats", "board", "figures",
   };
   for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
     g_autoptr(GVariant) v = g_variant_lookup_value(state, keys[i], NULL);
     ck_assert_msg(v != NULL, "GetState lacks \"%s\"", keys[i]);
   }
+  /* No tile set aside in a base game (PD-08 is The Princess & the
+   * Dragon's), but the key is always there. */
+  g_autoptr(GVariant) aside =
+      g_variant_lookup_value(state, "set-aside", G_VARIANT_TYPE("as"));
+  ck_assert_msg(aside != NULL, "GetState set-aside is not as");
+  ck_assert_uint_eq(g_variant_n_children(aside), 0);
   g_autoptr(GVariant) seed = g_variant_lookup_value(state, "seed", NULL);
   ck_assert_msg(seed == NULL, "GetState reveals the seed");
   g_autofree char *sstatus = state_string(state, "status");
@@ -2068,6 +2074,160 @@ START_TEST(test_explicit_supply)
 }
 END_TEST
 
+/* The first event of type @type in @events (a(tsa{sv})), its fields in
+ * *@fields; FALSE when there is none. */
+static gboolean
+find_event(GVariant *events, const char *type, GVariant **fields)
+{
+  for (gsize i = 0; i < g_variant_n_children(events); i++) {
+    g_autoptr(GVariant) e = g_variant_get_child_value(events, i);
+    const char *t;
+    GVariant *f;
+    g_variant_get(e, "(t&s@a{sv})", NULL, &t, &f);
+    if (strcmp(t, type) == 0) {
+      *fields = f;
+      return TRUE;
+    }
+    g_variant_unref(f);
+  }
+  return FALSE;
+}
+
+static gint
+compare_key(gconstpointer a, gconstpointer b)
+{
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Asserts that the a{sv} @fields has exactly the keys of @keys
+ * (comma-separated, sorted). */
+static void
+assert_keys(GVariant *fields, const char *what, const char *keys)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new();
+  GVariantIter iter;
+  const char *key;
+  g_variant_iter_init(&iter, fields);
+  while (g_variant_iter_next(&iter, "{&sv}", &key, NULL))
+    g_ptr_array_add(names, (gpointer)key);
+  g_ptr_array_sort(names, compare_key);
+  g_autoptr(GString) have = g_string_new(NULL);
+  for (guint i = 0; i < names->len; i++)
+    g_string_append_printf(have, "%s%s", i ? "," : "",
+                           (const char *)g_ptr_array_index(names, i));
+  ck_assert_msg(strcmp(have->str, keys) == 0, "%s has the fields %s, not %s",
+                what, have->str, keys);
+}
+
+/* The Princess & the Dragon over the API: a dragon tile drawn before any
+ * volcano is set aside (PD-08) and listed in GetState's "set-aside"; the
+ * volcano brings the dragon (figure-placed with no seat and no segment:
+ * it stands on the tile, PD-05), returns the set-aside tile
+ * (tiles-returned, arg 1) and GetState shows the dragon with segment "". */
+START_TEST(test_pd_set_aside_and_dragon)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  GDBusConnection *ab[] = { a, b };
+
+  g_autofree char *path = create(
+      a, "{'rules': <['princess-dragon']>, 'seed': <uint64 0>, "
+         "'tiles': <['DG/Rr.d', 'U', 'DG/R.v', 'U']>}", NULL);
+  seat_all(ab, 2, path);
+  g_autoptr(GVariant) s1 = get_state(a, path);
+  g_autoptr(GVariant) aside =
+      g_variant_lookup_value(s1, "set-aside", G_VARIANT_TYPE("as"));
+  ck_assert_msg(aside != NULL, "GetState set-aside is not as");
+  ck_assert_uint_eq(g_variant_n_children(aside), 1);
+  g_autofree char *aside0 = NULL;
+  g_variant_get_child(aside, 0, "s", &aside0);
+  ck_assert_str_eq(aside0, "DG/Rr.d");
+  g_autofree char *drawn = state_string(s1, "drawn-tile");
+  ck_assert_str_eq(drawn, "U");
+  /* U in hand; DG/R.v and U still to come (the set-aside tile is not). */
+  ck_assert_uint_eq(state_uint(s1, "tiles-left"), 2);
+
+  g_autoptr(GVariant) log1 = get_events(a, path, 0);
+  g_autoptr(GVariant) set_aside = NULL;
+  ck_assert_msg(find_event(log1, "tile-set-aside", &set_aside),
+                "no tile-set-aside event");
+  assert_keys(set_aside, "tile-set-aside", "rule,seat,tile");
+  gint32 seat = -1;
+  const char *tile = NULL, *rule = NULL;
+  ck_assert(g_variant_lookup(set_aside, "seat", "i", &seat));
+  ck_assert(g_variant_lookup(set_aside, "tile", "&s", &tile));
+  ck_assert(g_variant_lookup(set_aside, "rule", "&s", &rule));
+  ck_assert_int_eq(seat, 0);
+  ck_assert_str_eq(tile, "DG/Rr.d");
+  ck_assert_str_eq(rule, "PD-08");
+
+  /* The first legal action until the volcano is down. */
+  g_autoptr(GVariant) returned = NULL;
+  for (guint steps = 0;; steps++) {
+    ck_assert_msg(steps < 10, "no tiles-returned after %u actions", steps);
+    g_autoptr(GVariant) log = get_events(a, path, 0);
+    if (find_event(log, "tiles-returned", &returned))
+      break;
+    Decision d = { 0 };
+    get_decision(a, path, &d);
+    g_autofree char *action = g_strdup_printf(
+        "{'index': <uint32 0>, 'decision': <uint64 %" G_GUINT64_FORMAT ">}",
+        d.id);
+    act(ab[d.seat], path, d.seat, action);
+    decision_clear(&d);
+  }
+  assert_keys(returned, "tiles-returned", "arg,rule");
+  gint32 arg = -1;
+  ck_assert(g_variant_lookup(returned, "arg", "i", &arg));
+  ck_assert_int_eq(arg, 1);
+
+  g_autoptr(GVariant) log2 = get_events(a, path, 0);
+  g_autoptr(GVariant) placed = NULL;
+  for (gsize i = 0; i < g_variant_n_children(log2) && !placed; i++) {
+    g_autoptr(GVariant) e = g_variant_get_child_value(log2, i);
+    const char *t, *figure;
+    g_autoptr(GVariant) f = NULL;
+    g_variant_get(e, "(t&s@a{sv})", NULL, &t, &f);
+    if (strcmp(t, "figure-placed") == 0 &&
+        g_variant_lookup(f, "figure", "&s", &figure) &&
+        strcmp(figure, "dragon") == 0)
+      placed = g_variant_ref(f);
+  }
+  ck_assert_msg(placed != NULL, "no figure-placed for the dragon");
+  /* Neutral (no seat), on the tile itself (no segment). */
+  assert_keys(placed, "the dragon's figure-placed", "figure,rule,x,y");
+  gint32 dx, dy;
+  ck_assert(g_variant_lookup(placed, "x", "i", &dx));
+  ck_assert(g_variant_lookup(placed, "y", "i", &dy));
+
+  g_autoptr(GVariant) s2 = get_state(a, path);
+  g_autoptr(GVariant) aside2 =
+      g_variant_lookup_value(s2, "set-aside", G_VARIANT_TYPE("as"));
+  ck_assert_uint_eq(g_variant_n_children(aside2), 0);
+  g_autoptr(GVariant) figures =
+      g_variant_lookup_value(s2, "figures", G_VARIANT_TYPE("a(siiis)"));
+  ck_assert(figures != NULL);
+  gboolean dragon = FALSE;
+  for (gsize i = 0; i < g_variant_n_children(figures); i++) {
+    const char *type, *segment;
+    gint32 owner, x, y;
+    g_variant_get_child(figures, i, "(&siii&s)", &type, &owner, &x, &y,
+                        &segment);
+    if (strcmp(type, "dragon") == 0) {
+      dragon = TRUE;
+      ck_assert_int_eq(owner, -1);
+      ck_assert_int_eq(x, dx);
+      ck_assert_int_eq(y, dy);
+      ck_assert_str_eq(segment, "");
+    }
+  }
+  ck_assert_msg(dragon, "GetState has no dragon");
+  g_autoptr(GRand) r = g_rand_new_with_seed(4);
+  play_to_end(ab, path, r);
+  check_finished(a, path);
+}
+END_TEST
+
 START_TEST(test_empty_supply)
 {
   g_autoptr(GDBusConnection) a = conn_new();
@@ -2207,6 +2367,7 @@ dbus_api_suite(void)
   tcase_add_test(tc, test_disconnect);
   tcase_add_test(tc, test_concurrent_games);
   tcase_add_test(tc, test_explicit_supply);
+  tcase_add_test(tc, test_pd_set_aside_and_dragon);
   tcase_add_test(tc, test_empty_supply);
   tcase_add_test(tc, test_bus_gone);
   suite_add_tcase(s, tc);

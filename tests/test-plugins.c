@@ -960,9 +960,9 @@ START_TEST(draw_hook_takes_tile)
     "tile-placed D",
     "turn-started p0",
     "tile-drawn V",
-    "tile-set-aside p0 1 FIXTURE-DRAW",
+    "tile-taken p0 1 FIXTURE-DRAW",
     "tile-drawn V",
-    "tile-set-aside p0 2 FIXTURE-DRAW",
+    "tile-taken p0 2 FIXTURE-DRAW",
     "tile-drawn E",
     NULL,
   };

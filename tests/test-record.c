@@ -213,7 +213,9 @@ START_TEST(round_trip_tile_order)
     }
     MeepleGameConfig cfg = {
       .n_players = 2 + round % 5,
-      .seed = round, /* not written with 'tiles'; unused by the base game */
+      /* written beside 'tiles' when not 0 (PD-08 reshuffles with it);
+       * the base game draws nothing with it */
+      .seed = round,
       .tile_order = order,
       .n_tile_order = round % 3 == 0
                           ? all->len
@@ -280,6 +282,7 @@ START_TEST(writer_comments)
                    "rules base/1.0\n"
                    "players \"Player 1\" \"Player 2\"\n"
                    "tiles P E V\n"
+                   "seed 1\n" /* tu_game's seed, kept for PD-08 */
                    "farmers on\n"
                    "# turn 1: \"Player 1\" draws P\n"
                    "place P @ 0,-1 r180\n"
@@ -395,6 +398,16 @@ START_TEST(parse_fields)
   ck_assert_int_eq(a->line, 10);
   meeple_record_free(rec);
 
+  /* 'tiles' with a seed: the order is kept and the seed is read for what
+   * rule sets shuffle during the game (PD-08, doc/game-record.md). */
+  rec = meeple_record_parse("meepled-record 1\nplayers A B\ntiles V K\n"
+                            "seed 77\n", -1, NULL, &error);
+  ck_assert_msg(rec != NULL, "%s", error ? error->message : "");
+  ck_assert(rec->has_seed);
+  ck_assert_uint_eq(rec->seed, 77);
+  ck_assert_uint_eq(rec->tile_order->len, 2);
+  meeple_record_free(rec);
+
   /* A seed, the largest there is; 'rules' and 'farmers' may be left out. */
   rec = meeple_record_parse("meepled-record 1\nplayers A B\n"
                             "seed 18446744073709551615\n", -1, "s.rec",
@@ -501,8 +514,6 @@ static const BadRecord bad_records[] = {
     "quotes are only for player names" },
   { H "seed\n", -1, MEEPLE_ERROR_RECORD, 4, 1, "'seed' needs a value" },
   { H "seed 1 2\n", -1, MEEPLE_ERROR_RECORD, 4, 8, "unexpected '2'" },
-  { HS "tiles V\n", -1, MEEPLE_ERROR_RECORD, 5, 1,
-    "both 'seed' and 'tiles' (the other is on line 4)" },
   { HS "seed 7\n", -1, MEEPLE_ERROR_RECORD, 5, 1, "duplicate 'seed'" },
   /* rules and farmers */
   { "meepled-record 1\nrules\n", -1, MEEPLE_ERROR_RECORD, 2, 1,

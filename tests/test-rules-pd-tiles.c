@@ -1,5 +1,5 @@
-/* test-rules-pd-tiles.c — scenario tests for the tile set and plugin
- * skeleton of The Princess & the Dragon (RULES §3, PD-01..PD-04).
+/* test-rules-pd-tiles.c — scenario tests for the tile set of The Princess
+ * & the Dragon and what the plugin registers (RULES §3, PD-01..PD-04).
  *
  * As in test-rules-abbot.c, every test builds its board from a fixed tile
  * order (tu_game), plays it by notation and asserts exact points, figure
@@ -20,13 +20,22 @@
  *   DG/Cc.pG  (C1:N,W{princess} F1 G):  270  F F C C
  *   DG/CCc+.p (C1:N{princess} C2:E,S* F1:Ws,Wn>C1 F2:inner>C1,C2):  0  C C C F
  *
- * The rules of the symbols come in later slices.  Tiles O and Q carry the
- * dragon symbol: once PD-08 is implemented, a dragon tile drawn before any
- * volcano is set aside, and once PD-09 is, placing one after a volcano
- * starts a dragon flight.  The PD-03 and PD-04 scenarios below then need a
- * volcano first and the flight's decisions; the princess scenarios (PD-01,
- * PD-02) are built so that no princess ever joins an occupied city and
- * stay valid under PD-13.
+ * The tiles' symbols now have their rules (test-rules-pd-dragon.c tests
+ * the volcano and the dragon, test-rules-pd-figures.c the princess, the
+ * portal and the fairy).
+ * Tiles O and Q carry the dragon symbol: a dragon tile drawn before any
+ * volcano is set aside (PD-08), and placing one after a volcano starts a
+ * dragon flight (PD-07, PD-09).  The PD-03 and PD-04 scenarios below
+ * therefore place a volcano first (PD-05: the dragon jumps onto it; PD-06:
+ * nothing goes onto it, and with no other choice the figure decision is
+ * not asked) and play the flight's "dragon-step" decisions so that the
+ * dragon eats nothing the scenario needs.  The princess scenarios (PD-01,
+ * PD-02) are built so that no princess ever joins an occupied city
+ * (PD-13 has nothing to do).  Once a player has a follower on the board
+ * the figure decision also offers moving the fairy there (PD-20): the
+ * offers() lists below include it.
+ *   DG/RFr.v (volcano, geometry of U)            0  F R F R
+ *   DG/C.v   (volcano, geometry of E)          180  F F C F
  */
 #include "scenario.h"
 #include "testutil.h"
@@ -99,6 +108,64 @@ event(guint type, guint nth)
   const MeepleEvent *e = tu_find_event(evs(), ev->len, type, nth);
   ck_assert_msg(e != NULL, "no event #%u of type %u", nth, type);
   return e;
+}
+
+/* Index of the decision kind / event type a rule set registered under
+ * @name (doc/plugins.md: looked up by name). */
+static guint
+decision_kind(const MeepleRules *r, const char *name)
+{
+  for (guint k = 0; k < meeple_rules_n_decision_kinds(r); k++)
+    if (strcmp(meeple_rules_decision_kind(r, k)->name, name) == 0)
+      return k;
+  ck_abort_msg("no decision kind %s", name);
+  return 0;
+}
+
+static guint
+event_type(const MeepleRules *r, const char *name)
+{
+  for (guint k = 0; k < meeple_rules_n_event_types(r); k++)
+    if (strcmp(meeple_rules_event_type_name(r, k), name) == 0)
+      return k;
+  ck_abort_msg("no event type %s", name);
+  return 0;
+}
+
+/* The dragon stands on the tile at (x, y) itself, on none of its
+ * segments. */
+static void
+dragon_on(const MeepleGame *g, int x, int y)
+{
+  guint type = (guint)meeple_rules_find_figure_type(meeple_game_rules(g),
+                                                    "dragon");
+  for (guint i = 0; i < meeple_game_n_figures(g); i++) {
+    MeepleFigureInfo f = meeple_game_figure(g, i);
+    if (f.type != type)
+      continue;
+    ck_assert_msg(f.on_board && f.x == x && f.y == y &&
+                      f.segment == MEEPLE_SEGMENT_NONE,
+                  "dragon %s at %d,%d seg %u, expected %d,%d",
+                  f.on_board ? "on the board" : "beside the board", f.x, f.y,
+                  f.segment, x, y);
+    return;
+  }
+  ck_abort_msg("no dragon");
+}
+
+/* ev holds exactly one "dragon-flight-ended" event, at (x, y) after
+ * @steps steps, and nothing was eaten (PD-10). */
+static void
+flight_ended_uneaten(const MeepleGame *g, int x, int y, int steps)
+{
+  guint ended = event_type(meeple_game_rules(g), "dragon-flight-ended");
+  ck_assert_uint_eq(count(ended, "PD-09"), 1);
+  const MeepleEvent *e = tu_find_event(evs(), ev->len, ended, 0);
+  ck_assert_int_eq(e->x, x);
+  ck_assert_int_eq(e->y, y);
+  ck_assert_int_eq(e->arg, steps);
+  ck_assert_uint_eq(count(MEEPLE_EVENT_FIGURE_RETURNED, "PD-10"), 0);
+  dragon_on(g, x, y);
 }
 
 typedef struct {
@@ -260,15 +327,33 @@ START_TEST(pd01_dragon_and_fairy_are_neutral)
     ck_assert_uint_eq(ft->per_player, 0);
     ck_assert_uint_eq(ft->neutral, 1);
   }
-  /* follower, dragon, fairy: nothing else (no action kinds either yet) */
+  /* follower, dragon, fairy: nothing else */
   ck_assert_uint_eq(meeple_rules_n_figure_types(rules), 3);
+  /* The rule set's own actions, named as in doc/game-record.md, after the
+   * core's: the princess's removal (PD-13), a dragon step (PD-09), the
+   * fairy's move (PD-20) and the portal (PD-16); nothing else. */
+  const char *const actions[] = { "princess-remove", "dragon-move",
+                                  "fairy-move", "portal" };
   ck_assert_uint_eq(meeple_rules_n_action_kinds(rules),
-                    MEEPLE_ACTION_CORE_COUNT);
+                    MEEPLE_ACTION_CORE_COUNT + G_N_ELEMENTS(actions));
+  for (guint k = 0; k < G_N_ELEMENTS(actions); k++) {
+    int kind = meeple_rules_find_action_kind(rules, actions[k]);
+    ck_assert_msg(kind >= MEEPLE_ACTION_CORE_COUNT, "no action kind %s",
+                  actions[k]);
+    ck_assert_str_eq(meeple_rules_action_kind(rules, (guint)kind)->name,
+                     actions[k]);
+  }
+  /* and its two decisions, after the core's */
+  ck_assert_uint_eq(meeple_rules_n_decision_kinds(rules),
+                    MEEPLE_DECISION_CORE_COUNT + 2);
+  ck_assert_uint_ge(decision_kind(rules, "princess"),
+                    MEEPLE_DECISION_CORE_COUNT);
+  ck_assert_uint_ge(decision_kind(rules, "dragon-step"),
+                    MEEPLE_DECISION_CORE_COUNT);
   const MeepleRuleSetInfo *rs =
       meeple_rules_find_ruleset(rules, "princess-dragon");
   ck_assert_ptr_nonnull(rs);
-  ck_assert_str_eq(rs->name,
-                   "The Princess & the Dragon (tiles only: rules in progress)");
+  ck_assert_str_eq(rs->name, "The Princess & the Dragon");
   ck_assert_str_eq(rs->version, "1.0");
 
   for (guint n = 2; n <= 6; n++) {
@@ -531,23 +616,38 @@ END_TEST
 /* PD-03 Monastery inside a city (tile O)                               */
 /* ------------------------------------------------------------------ */
 
-/* RULES: PD-03, BASE-12, BASE-11, BASE-18, BASE-19, BASE-22 */
+/* RULES: PD-03, PD-05, PD-06, PD-09, BASE-12, BASE-11, BASE-18, BASE-19,
+ * BASE-22 */
 START_TEST(pd03_monk_although_the_city_holds_a_knight)
 {
-  /*            x=-1   x=0    x=1
-   *    y=-2    U0     U0     U0
-   *    y=-1    E90    O180   E270
-   *    y=0     U0     D      U0
-   * Turn 2: seat 1's knight on the cap of E270.  Turn 3: seat 0 puts O
-   * (turned 180: city W, E, S; monastery; field north); its city joins
-   * D's cap and E270's cap, which holds seat 1's knight.  The monastery is
-   * a feature of its own: the monk is offered, the city is not (BASE-12).
-   * Turn 4: E90 closes the city (D, O, E270, E90: 4 tiles, no pennant):
-   * 4 x 2 = 8 for seat 1 (BASE-17).  The monastery has 4 neighbours then
-   * and is not touched: the monk stays.  Turns 5-8 fill the ring; U at
-   * (-1,-2) is the 8th neighbour of O: 9 for seat 0 (BASE-18).  Nothing
-   * is left on the board: 9 : 8. */
-  MeepleGame *g = tu_game(rules, 2, "U E " O_TILE " E U U U U", FALSE);
+  /*            x=-2   x=-1   x=0    x=1
+   *    y=-2           U0     U0     U0
+   *    y=-1           E90    O180   E270
+   *    y=0     U0     V      D      U0          V = DG/RFr.v 0 (volcano)
+   * Turn 1: seat 0 puts the volcano (geometry of U) west of D; the dragon
+   * jumps onto it (PD-05).  Seat 0 has no figure on the board and may put
+   * none on the volcano (PD-06), so the figure decision, "pass" alone, is
+   * not asked.  Turn 2: seat 1's U at (-2,0) gives the dragon a way out
+   * west.  Turn 4: seat 1's knight on the cap of E270.  Turn 5: seat 0
+   * puts O (turned 180: city W, E, S; monastery; field north); its city
+   * joins D's cap and E270's cap, which holds seat 1's knight.  The
+   * monastery is a feature of its own: the monk is offered, the city is
+   * not (BASE-12).  O is a dragon tile: the dragon flies from the volcano
+   * (PD-07, PD-09); seat 0 chooses between D and U(-2,0) and takes
+   * U(-2,0), a dead end (its other sides are empty, the volcano was
+   * visited): the flight ends after 1 step, nobody is eaten.  Turn 6: E90
+   * closes the city (D, O, E270, E90: 4 tiles, no pennant): 4 x 2 = 8 for
+   * seat 1 (BASE-17); the monastery has 5 neighbours then (E90, E270, V,
+   * D, U(1,0)) and is not touched: the monk stays.  Turns 7-9 fill the
+   * ring; U at (-1,-2) is the 8th neighbour of O: 9 for seat 0
+   * (BASE-18).  Nothing is left on the board: 9 : 8. */
+  MeepleGame *g =
+      tu_game(rules, 2, "DG/RFr.v U U E " O_TILE " E U U U", FALSE);
+  put(g, 0, "place DG/RFr.v @ -1,0 r0");
+  ck_assert_uint_eq(count(MEEPLE_EVENT_FIGURE_PLACED, "PD-05"), 1);
+  dragon_on(g, -1, 0);
+  decision_is(g, MEEPLE_DECISION_PLACE_TILE, 1);
+  turn(g, 1, "place U @ -2,0 r0", "pass");
   turn(g, 0, "place U @ 1,0 r0", "pass");
   turn(g, 1, "place E @ 1,-1 r270", "follower C1");
 
@@ -565,22 +665,30 @@ START_TEST(pd03_monk_although_the_city_holds_a_knight)
   ck_assert_uint_eq(city.followers[0], 0);
   ck_assert_uint_eq(city.followers[1], 1);
   ck_assert_uint_eq(city.tiles, 3);
+  /* the flight (PD-09): one step, then a dead end */
+  decision_is(g, decision_kind(rules, "dragon-step"), 0);
+  offers(g, "dragon-move @ 0,0", "dragon-move @ -2,0", NULL);
+  act(g, "dragon-move @ -2,0");
+  flight_ended_uneaten(g, -2, 0, 1);
+  ck_assert_uint_eq(on(g, 0, 0, -1, O_TILE, "M"), 1);
+  ck_assert_uint_eq(on(g, 1, 1, -1, "E", "C1"), 1);
+  NO_AWARDS();
 
   put(g, 1, "place E @ -1,-1 r90");
-  offers(g, "pass", "follower F1", NULL);
+  /* seat 1 may also move the fairy to its knight (PD-20) */
+  offers(g, "pass", "follower F1", "fairy-move C1 @ 1,-1", NULL);
   act(g, "pass");
   AWARDS({ 1, 8, "BASE-17", CITY });
   ck_assert_uint_eq(count(MEEPLE_EVENT_FEATURE_COMPLETED, NULL), 1);
   ck_assert(feat(g, 0, -1, O_TILE, "C1").completed);
   ck_assert(!feat(g, 0, -1, O_TILE, "M").completed);
   ck_assert_uint_eq(on(g, 0, 0, -1, O_TILE, "M"), 1);
-  ck_assert_uint_eq(around(g, 0, -1), 4);
+  ck_assert_uint_eq(around(g, 0, -1), 5);
 
-  turn(g, 0, "place U @ -1,0 r0", "pass");
-  turn(g, 1, "place U @ 0,-2 r0", "pass");
-  turn(g, 0, "place U @ 1,-2 r0", "pass");
+  turn(g, 0, "place U @ 0,-2 r0", "pass");
+  turn(g, 1, "place U @ 1,-2 r0", "pass");
   NO_AWARDS();
-  turn(g, 1, "place U @ -1,-2 r0", "pass");
+  turn(g, 0, "place U @ -1,-2 r0", "pass");
   ck_assert_uint_eq(count(MEEPLE_EVENT_FEATURE_COMPLETED, NULL), 1);
   ck_assert_uint_eq(event(MEEPLE_EVENT_FEATURE_COMPLETED, 0)->kind, CLOISTER);
   AWARDS({ 0, 9, "BASE-18", CLOISTER });
@@ -594,26 +702,40 @@ START_TEST(pd03_monk_although_the_city_holds_a_knight)
 }
 END_TEST
 
-/* RULES: PD-03, BASE-11, BASE-12, BASE-18, BASE-19, BASE-22 */
+/* RULES: PD-03, PD-05, PD-09, BASE-11, BASE-12, BASE-18, BASE-19,
+ * BASE-22 */
 START_TEST(pd03_knight_although_the_monastery_holds_a_monk)
 {
-  /*            x=-1   x=0    x=1
-   *    y=-2    U0     U0     U0
-   *    y=-1    F0     O180   E270
-   *    y=0     U0     D      U0
-   * Turn 1: seat 0 puts O first and a monk on its monastery; all four
-   * choices are free.  Turn 2: seat 1's E270 extends O's city; the monk
-   * does not occupy it, so the knight is offered and placed.  Turn 5: F0
-   * (city band W-E, pennant) extends the city westwards and leaves it
-   * open.  Turn 8: U at (-1,-2) is O's 8th neighbour: the monastery is
-   * complete and scores 9 for seat 0 (BASE-18) while the city is still
-   * open: it is a separate feature.  Final scoring: seat 1's knight in
-   * the open city of D, O, E270, F0 = 4 tiles + 1 pennant = 5 (BASE-22).
-   * 9 : 5. */
-  MeepleGame *g = tu_game(rules, 2, O_TILE " E U U F U U U", FALSE);
+  /*            x=-2   x=-1   x=0    x=1
+   *    y=-2           U0     U0     U0
+   *    y=-1           F0     O180   E270
+   *    y=0     U0     V      D      U0          V = DG/RFr.v 0 (volcano)
+   * Turns 1-2 as in the test above: the volcano west of D (the dragon on
+   * it, no figure decision), U at (-2,0).  Turn 3: seat 0 puts O and a
+   * monk on its monastery; the city, the monastery and the field are all
+   * free.  The dragon flies (PD-09): seat 0 sends it to U(-2,0), a dead
+   * end after 1 step; nobody is eaten.  Turn 4: seat 1's E270 extends O's
+   * city; the monk does not occupy it, so the knight is offered and
+   * placed.  Turn 6: F0 (city band W-E, pennant) extends the city
+   * westwards and leaves it open.  Turn 9: U at (-1,-2) is O's 8th
+   * neighbour: the monastery is complete and scores 9 for seat 0
+   * (BASE-18) while the city is still open: it is a separate feature.
+   * Final scoring: seat 1's knight in the open city of D, O, E270, F0 = 4
+   * tiles + 1 pennant = 5 (BASE-22).  9 : 5. */
+  MeepleGame *g =
+      tu_game(rules, 2, "DG/RFr.v U " O_TILE " E U F U U U", FALSE);
+  put(g, 0, "place DG/RFr.v @ -1,0 r0");
+  dragon_on(g, -1, 0);
+  turn(g, 1, "place U @ -2,0 r0", "pass");
+
   put(g, 0, "place " O_TILE " @ 0,-1 r180");
   offers(g, "pass", "follower C1", "follower M", "follower F1", NULL);
   act(g, "follower M");
+  decision_is(g, decision_kind(rules, "dragon-step"), 0);
+  offers(g, "dragon-move @ 0,0", "dragon-move @ -2,0", NULL);
+  act(g, "dragon-move @ -2,0");
+  flight_ended_uneaten(g, -2, 0, 1);
+  ck_assert_uint_eq(on(g, 0, 0, -1, O_TILE, "M"), 1);
 
   put(g, 1, "place E @ 1,-1 r270");
   offers(g, "pass", "follower C1", "follower F1", NULL);
@@ -625,12 +747,11 @@ START_TEST(pd03_knight_although_the_monastery_holds_a_monk)
   ck_assert_uint_eq(feat(g, 0, -1, O_TILE, "M").followers[0], 1);
 
   turn(g, 0, "place U @ 1,0 r0", "pass");
-  turn(g, 1, "place U @ -1,0 r0", "pass");
-  turn(g, 0, "place F @ -1,-1 r0", "pass");
-  turn(g, 1, "place U @ 0,-2 r0", "pass");
-  turn(g, 0, "place U @ 1,-2 r0", "pass");
+  turn(g, 1, "place F @ -1,-1 r0", "pass");
+  turn(g, 0, "place U @ 0,-2 r0", "pass");
+  turn(g, 1, "place U @ 1,-2 r0", "pass");
   NO_AWARDS();
-  turn(g, 1, "place U @ -1,-2 r0", "pass");
+  turn(g, 0, "place U @ -1,-2 r0", "pass");
   ck_assert_uint_eq(count(MEEPLE_EVENT_FEATURE_COMPLETED, NULL), 1);
   ck_assert_uint_eq(event(MEEPLE_EVENT_FEATURE_COMPLETED, 0)->kind, CLOISTER);
   city = feat(g, 0, -1, O_TILE, "C1");
@@ -688,11 +809,13 @@ START_TEST(pd04_tile_q_is_one_road_one_city_two_fields)
 }
 END_TEST
 
-/* RULES: PD-04, BASE-12, BASE-16, BASE-17, BASE-23, BASE-25 */
+/* RULES: PD-04, PD-05, PD-06, PD-09, BASE-12, BASE-16, BASE-17, BASE-23,
+ * BASE-25 */
 START_TEST(pd04_tunnel_road_and_two_fields)
 {
   /*            x=-1   x=0    x=1    x=2
-   *    y=-1           E180
+   *    y=-2           E0
+   *    y=-1           V180                      V = DG/C.v (volcano)
    *    y=0     A270   D      V0
    *    y=1            E90    Q0     E270
    *    y=2                   A180
@@ -702,26 +825,44 @@ START_TEST(pd04_tunnel_road_and_two_fields)
    * road (V.Sw in V.F2, V.Se in V.F1), so it joins V's two fields, and
    * through them D's two fields, into the north field; E90's field joins
    * it through D's south edge.  Q's south field (Se+Sw) joins A180's
-   * field only: Q's city keeps the two apart.
-   *   T1 seat 0: V0, robber on the road (D + V).
-   *   T2 seat 1: Q0.  Its road is the robber's road: not offered (one
+   * field only: Q's city keeps the two apart.  The volcano (geometry of
+   * E, cap turned south) closes D's cap; its field (W, N, E sides) meets
+   * only E0's field above: a third field that touches neither.
+   *   T1 seat 0: the volcano closes D's cap: 2 tiles, nobody in it, no
+   *      points.  The dragon jumps onto it (PD-05); seat 0 may put nothing
+   *      there (PD-06) and has nothing else to do: no figure decision.
+   *   T2 seat 1: E0 above the volcano, the dragon's way out; pass.
+   *   T3 seat 0: V0, robber on the road (D + V).
+   *   T4 seat 1: Q0.  Its road is the robber's road: not offered (one
    *      road through the tunnel).  Both fields are free: farmer north.
-   *   T3 seat 0: A180.  The road is still the robber's; A's field is the
+   *      Q is a dragon tile: the dragon flies (PD-09).  Step 1 is seat
+   *      1's: D or E0; E0 is a dead end (its other sides are empty, the
+   *      volcano was visited), so the flight ends after 1 step and eats
+   *      nothing.
+   *   T5 seat 0: A180.  The road is still the robber's; A's field is the
    *      south field, free although seat 1 farms the north: farmer.
-   *   T4 seat 1: A270 closes the road: A270, D, V, Q, A180 = 5 tiles,
+   *   T6 seat 1: A270 closes the road: A270, D, V, Q, A180 = 5 tiles,
    *      5 points to seat 0 (BASE-16).  A270's field joins the farmed
    *      north field and is not offered; seat 1 passes.
-   *   T5 seat 0: E90, knight in Q's city (E90 + Q, open east).
-   *   T6 seat 1: E270 closes Q's city: 3 tiles, no pennant = 6 for
+   *   T7 seat 0: E90, knight in Q's city (E90 + Q, open east).
+   *   T8 seat 1: E270 closes Q's city: 3 tiles, no pennant = 6 for
    *      seat 0 (BASE-17).
-   *   T7 seat 0: E180 closes D's cap, knight: 2 tiles = 4 (BASE-17).
    * Final (BASE-23, north field first: its first tile (-1,0) precedes the
    * south field's (1,1), BASE-25): the north field borders D's city (via
    * D.F1) and Q's city (via Q.F1 and E90's field), both complete: 2 x 3
    * = 6 for seat 1.  The south field borders Q's city: 3 for seat 0.
-   * Seat 0: 5 + 6 + 4 + 3 = 18; seat 1: 6.  (Were the two fields one,
-   * both farmers would tie on it and score 6 each: 21 : 6.) */
-  MeepleGame *g = tu_game(rules, 2, "V " Q_TILE " A A E E E", FALSE);
+   * Seat 0: 5 + 6 + 3 = 14; seat 1: 6.  (Were the two fields one, both
+   * farmers would tie on it and score 6 each: 17 : 6.) */
+  MeepleGame *g =
+      tu_game(rules, 2, "DG/C.v E V " Q_TILE " A A E E", FALSE);
+  put(g, 0, "place DG/C.v @ 0,-1 r180");
+  ck_assert_uint_eq(count(MEEPLE_EVENT_FIGURE_PLACED, "PD-05"), 1);
+  dragon_on(g, 0, -1);
+  ck_assert(feat(g, 0, 0, "D", "C1").completed);
+  NO_AWARDS();
+  decision_is(g, MEEPLE_DECISION_PLACE_TILE, 1);
+  turn(g, 1, "place E @ 0,-2 r0", "pass");
+
   turn(g, 0, "place V @ 1,0 r0", "follower R1");
   /* before Q, V's two fields are apart (D's road splits D's fields) */
   ck_assert_uint_ne(feat(g, 1, 0, "V", "F1").id, feat(g, 1, 0, "V", "F2").id);
@@ -732,6 +873,10 @@ START_TEST(pd04_tunnel_road_and_two_fields)
   ck_assert_uint_eq(feat(g, 1, 1, Q_TILE, "R1").id,
                     feat(g, 1, 0, "V", "R1").id);
   act(g, "follower F1");
+  decision_is(g, decision_kind(rules, "dragon-step"), 1);
+  offers(g, "dragon-move @ 0,0", "dragon-move @ 0,-2", NULL);
+  act(g, "dragon-move @ 0,-2");
+  flight_ended_uneaten(g, 0, -2, 1);
   MeepleFeatureInfo north = feat(g, 1, 1, Q_TILE, "F1");
   MeepleFeatureInfo south = feat(g, 1, 1, Q_TILE, "F2");
   ck_assert_uint_ne(north.id, south.id);
@@ -740,12 +885,16 @@ START_TEST(pd04_tunnel_road_and_two_fields)
   ck_assert_uint_eq(feat(g, 1, 0, "V", "F2").id, north.id);
   ck_assert_uint_eq(feat(g, 0, 0, "D", "F1").id, north.id);
   ck_assert_uint_eq(feat(g, 0, 0, "D", "F2").id, north.id);
+  /* the volcano's field is a third one */
+  ck_assert_uint_ne(feat(g, 0, -1, "DG/C.v", "F1").id, north.id);
+  ck_assert_uint_ne(feat(g, 0, -1, "DG/C.v", "F1").id, south.id);
   ck_assert_uint_eq(north.followers[1], 1);
   ck_assert_uint_eq(south.followers[0] + south.followers[1], 0);
   ck_assert_uint_eq(south.tiles, 1);
 
   put(g, 0, "place A @ 1,2 r180");
-  offers(g, "pass", "follower M", "follower F1", NULL);
+  offers(g, "pass", "follower M", "follower F1", "fairy-move R1 @ 1,0",
+         NULL);
   refused(g, "follower R1");
   act(g, "follower F1");
   ck_assert_uint_eq(feat(g, 1, 2, "A", "F1").id,
@@ -755,7 +904,7 @@ START_TEST(pd04_tunnel_road_and_two_fields)
   NO_AWARDS();
 
   put(g, 1, "place A @ -1,0 r270");
-  offers(g, "pass", "follower M", NULL);
+  offers(g, "pass", "follower M", "fairy-move F1 @ 1,1", NULL);
   act(g, "pass");
   AWARDS({ 0, 5, "BASE-16", ROAD });
   ck_assert_int_eq(event(MEEPLE_EVENT_FEATURE_COMPLETED, 0)->arg, 5);
@@ -765,16 +914,13 @@ START_TEST(pd04_tunnel_road_and_two_fields)
   ck_assert_uint_eq(on(g, 0, 1, 0, "V", "R1"), 0);
 
   put(g, 0, "place E @ 0,1 r90");
-  offers(g, "pass", "follower C1", NULL);
+  offers(g, "pass", "follower C1", "fairy-move F1 @ 1,2", NULL);
   act(g, "follower C1");
   turn(g, 1, "place E @ 2,1 r270", "pass");
-  AWARDS({ 0, 6, "BASE-17", CITY });
   ck_assert_int_eq(event(MEEPLE_EVENT_FEATURE_COMPLETED, 0)->arg, 3);
-
-  turn(g, 0, "place E @ 0,-1 r180", "follower C1");
-  AWARDS({ 0, 4, "BASE-17", CITY }, { 1, 6, "BASE-23", FIELD },
+  AWARDS({ 0, 6, "BASE-17", CITY }, { 1, 6, "BASE-23", FIELD },
          { 0, 3, "BASE-23", FIELD });
-  over(g, 18, 6);
+  over(g, 14, 6);
   meeple_game_free(g);
 }
 END_TEST
@@ -786,6 +932,9 @@ END_TEST
 typedef struct {
   int points[MEEPLE_MAX_PLAYERS];
   guint drawn, drawn_pd;
+  guint set_aside;          /* tile-set-aside events (PD-08) */
+  guint returned;           /* sum of the tiles-returned counts (PD-08) */
+  guint discarded_unplaceable, discarded_at_end; /* BASE-06, AMB-07 */
 } Tally;
 
 static void
@@ -807,11 +956,33 @@ tally_events(const MeepleRecord *record, MeepleGame *game, int action,
       t->drawn_pd += strcmp(meeple_rules_tile_type(r, e->tile)->tileset,
                             "princess-dragon") == 0;
     }
+    if (e->type == MEEPLE_EVENT_TILE_SET_ASIDE) {
+      t->set_aside++;
+      /* PD-08: only dragon tiles are set aside */
+      ck_assert(meeple_rules_tile_type(r, e->tile)->symbols &
+                (1u << meeple_rules_find_symbol(r, "dragon")));
+      ck_assert_str_eq(e->rule, "PD-08");
+    }
+    if (e->type == MEEPLE_EVENT_TILES_RETURNED)
+      t->returned += (guint)e->arg;
+    if (e->type == MEEPLE_EVENT_TILE_DISCARDED) {
+      if (g_strcmp0(e->rule, "AMB-07") == 0)
+        t->discarded_at_end++;
+      else
+        t->discarded_unplaceable++;
+    }
   }
 }
 
-/* Every seat holds all its figures of each type, on the board or home;
- * the neutral figures never leave the side of the board in this slice. */
+/* Every seat holds all its figures of each type, on the board or home.
+ * The neutral figures (the dragon and the fairy) are beside the board or
+ * on a placed tile; the dragon stands on no segment and shares its tile
+ * with no follower (PD-12) and never with the fairy (PD-23: it may not
+ * enter the fairy's tile; the fairy only goes next to a follower); the
+ * fairy stands beside a follower, or alone on the tile (AMB-03).
+ * (Written for the tiles-only plugin, this used to assert that the
+ * neutral figures never leave the side of the board; under PD-05 and
+ * PD-20 they do, so that assertion is replaced by these invariants.) */
 static void
 check_figures(const MeepleGame *g)
 {
@@ -826,21 +997,55 @@ check_figures(const MeepleGame *g)
       ck_assert_uint_eq(on_board + meeple_game_supply(g, p, t),
                         meeple_rules_figure_type(r, t)->per_player);
     }
+  guint dragon = (guint)meeple_rules_find_figure_type(r, "dragon");
+  guint fairy = (guint)meeple_rules_find_figure_type(r, "fairy");
+  MeepleFigureInfo d = { 0 }, fy = { 0 };
   for (guint i = 0; i < meeple_game_n_figures(g); i++) {
     MeepleFigureInfo f = meeple_game_figure(g, i);
-    if (f.owner < 0)
-      ck_assert(!f.on_board);
+    if (f.owner >= 0)
+      continue;
+    ck_assert(f.type == dragon || f.type == fairy);
+    if (f.on_board)
+      ck_assert(meeple_game_tile_at(g, f.x, f.y, NULL));
+    if (f.type == dragon)
+      d = f;
+    else
+      fy = f;
+  }
+  if (d.on_board) {
+    ck_assert_uint_eq(d.segment, MEEPLE_SEGMENT_NONE);
+    for (guint i = 0; i < meeple_game_n_figures(g); i++) {
+      MeepleFigureInfo f = meeple_game_figure(g, i);
+      ck_assert_msg(!(f.owner >= 0 && f.on_board && f.x == d.x &&
+                      f.y == d.y),
+                    "a follower shares the dragon's tile %d,%d", d.x, d.y);
+    }
+    ck_assert(!(fy.on_board && fy.x == d.x && fy.y == d.y));
+  }
+  if (fy.on_board && fy.segment != MEEPLE_SEGMENT_NONE) {
+    guint beside = 0;
+    for (guint i = 0; i < meeple_game_n_figures(g); i++) {
+      MeepleFigureInfo f = meeple_game_figure(g, i);
+      beside += f.owner >= 0 && f.on_board && f.x == fy.x && f.y == fy.y &&
+                f.segment == fy.segment;
+    }
+    ck_assert_uint_ge(beside, 1);
   }
 }
 
 /* @n seeded random games on @ids to the end: figures are conserved after
- * every action, all 101 tiles of the supply are drawn (30 of them P&D),
- * the scores are the sums of their points events, and the record replays
- * to the same game. */
+ * every action, the scores are the sums of their points events, and the
+ * record replays to the same game.  The tiles: all 101 of the supply
+ * leave it; a dragon tile drawn before the first volcano is set aside
+ * (PD-08) and drawn a second time once the volcano has shuffled it back,
+ * so the draws are 101 + the tiles returned (30 + those of P&D); every
+ * set-aside tile is returned or, at the end, discarded (AMB-07); every
+ * tile is placed or discarded (BASE-06, AMB-07). */
 static void
 random_games(const char *ids, guint n)
 {
   MeepleRules *r = tu_rules_with(ids);
+  guint games_with_returns = 0, dragon_on_board = 0;
   for (guint k = 0; k < n; k++) {
     MeepleGameConfig cfg = { .n_players = 2 + k % 5, .seed = 1000 + k };
     g_autoptr(GError) err = NULL;
@@ -854,18 +1059,29 @@ random_games(const char *ids, guint n)
     g_rand_free(rand);
     ck_assert(meeple_game_is_over(g));
     ck_assert_uint_eq(meeple_game_tiles_left(g), 0);
+    ck_assert_uint_eq(meeple_game_n_set_aside(g), 0);
     ck_assert_uint_eq(meeple_game_n_placed(g) + meeple_game_n_discarded(g),
                       102);
+    for (guint i = 0; i < meeple_game_n_figures(g); i++) {
+      MeepleFigureInfo f = meeple_game_figure(g, i);
+      dragon_on_board += f.owner < 0 && f.on_board &&
+                         f.type == (guint)meeple_rules_find_figure_type(
+                                       r, "dragon");
+    }
 
     g_autofree char *text = meeple_record_write(g, NULL);
     MeepleRecord *rec = meeple_record_parse(text, -1, "random.rec", &err);
     ck_assert_msg(rec, "%s", err ? err->message : "");
-    Tally t = { { 0 }, 0, 0 };
+    Tally t = { { 0 }, 0, 0, 0, 0, 0, 0 };
     MeepleGame *again =
         meeple_record_replay_events(rec, r, tally_events, &t, &err);
     ck_assert_msg(again, "seed %u: %s", 1000 + k, err ? err->message : "");
-    ck_assert_uint_eq(t.drawn, 101);
-    ck_assert_uint_eq(t.drawn_pd, 30);
+    ck_assert_uint_eq(t.drawn, 101 + t.returned);
+    ck_assert_uint_eq(t.drawn_pd, 30 + t.returned);
+    ck_assert_uint_eq(t.set_aside, t.returned + t.discarded_at_end);
+    ck_assert_uint_eq(t.discarded_unplaceable + t.discarded_at_end,
+                      meeple_game_n_discarded(g));
+    games_with_returns += t.returned > 0;
     for (guint p = 0; p < cfg.n_players; p++)
       ck_assert_int_eq(t.points[p], meeple_game_score(g, p));
     g_autofree char *a = tu_state_digest(g);
@@ -875,10 +1091,16 @@ random_games(const char *ids, guint n)
     meeple_record_free(rec);
     meeple_game_free(g);
   }
+  /* the loops did meet what they check: 6 volcanoes among 101 tiles put
+   * the dragon on the board in every game, and dragon tiles drawn before
+   * the first volcano are common */
+  ck_assert_uint_eq(dragon_on_board, n);
+  ck_assert_uint_gt(games_with_returns, 0);
   meeple_rules_unref(r);
 }
 
-/* RULES: PD-01, PD-02, BASE-01, BASE-02, BASE-19 */
+/* RULES: PD-01, PD-02, PD-05, PD-08, PD-12, PD-23, AMB-03, AMB-07,
+ * BASE-01, BASE-02, BASE-19 */
 START_TEST(pd_random_games_conserve_followers)
 {
   random_games("princess-dragon", 200);

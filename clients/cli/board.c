@@ -1,9 +1,10 @@
 /* board.c — a remote game's board as a libmeeple-render BoardView.
  *
  * Everything comes from the game's catalog (segment kinds, tile types)
- * and public state (tiles, figures): nothing here knows an expansion.  A
- * figure's segment arrives as a name ("C1") and is looked up in the tile
- * type under it. */
+ * and public state (tiles, figures, tiles set aside): nothing here knows
+ * an expansion.  A figure's segment arrives as a name ("C1") and is
+ * looked up in the tile type under it; "" is a figure on the tile itself
+ * (the dragon). */
 #include "config.h"
 
 #include <string.h>
@@ -16,6 +17,7 @@ struct CliBoard {
   GArray *tiles;      /* BoardTile */
   GArray *figures;    /* BoardFigure */
   GArray *marks;      /* BoardMark */
+  GPtrArray *set_aside; /* char*, owned: tile ids */
   GPtrArray *strings; /* char*, owned: marks' labels, figure type names
                        * (copied: the state may go before the board) */
   GPtrArray *action_cell; /* per action of the marked decision: label */
@@ -30,10 +32,13 @@ tile_type(const MeepleClientCatalog *catalog, const char *id)
   return &g_array_index(catalog->tiles, MeepleTileType, (guint)index);
 }
 
-/* Index of segment @name on the tile at (x, y), or G_MAXUINT. */
+/* Index of segment @name on the tile at (x, y), BOARD_SEGMENT_NONE for
+ * "" (on the tile itself), or G_MAXUINT. */
 static guint
 segment_index(const CliBoard *board, int x, int y, const char *name)
 {
+  if (name && !*name)
+    return BOARD_SEGMENT_NONE;
   for (guint i = 0; i < board->tiles->len; i++) {
     const BoardTile *t = &g_array_index(board->tiles, BoardTile, i);
     if (t->x != x || t->y != y || !t->type)
@@ -55,6 +60,7 @@ cli_board_new(const MeepleClientCatalog *catalog,
   board->tiles = g_array_new(FALSE, TRUE, sizeof(BoardTile));
   board->figures = g_array_new(FALSE, TRUE, sizeof(BoardFigure));
   board->marks = g_array_new(FALSE, TRUE, sizeof(BoardMark));
+  board->set_aside = g_ptr_array_new_with_free_func(g_free);
   board->strings = g_ptr_array_new_with_free_func(g_free);
   board->action_cell = g_ptr_array_new();
 
@@ -76,6 +82,8 @@ cli_board_new(const MeepleClientCatalog *catalog,
                       segment_index(board, f->x, f->y, f->segment) };
     g_array_append_val(board->figures, v);
   }
+  for (guint i = 0; state && state->set_aside && state->set_aside[i]; i++)
+    g_ptr_array_add(board->set_aside, g_strdup(state->set_aside[i]));
   return board;
 }
 
@@ -88,6 +96,7 @@ cli_board_free(CliBoard *board)
   g_array_free(board->tiles, TRUE);
   g_array_free(board->figures, TRUE);
   g_array_free(board->marks, TRUE);
+  g_ptr_array_free(board->set_aside, TRUE);
   g_ptr_array_free(board->strings, TRUE);
   g_ptr_array_free(board->action_cell, TRUE);
   g_free(board);
@@ -151,8 +160,26 @@ cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
     .n_figures = board->figures->len,
     .marks = (const BoardMark *)(gpointer)board->marks->data,
     .n_marks = board->marks->len,
+    .set_aside = (const char *const *)board->set_aside->pdata,
+    .n_set_aside = board->set_aside->len,
   };
   board_render(out, &view, flags);
+}
+
+void
+cli_append_legend(GString *out, const MeepleClientCatalog *catalog,
+                  BoardRenderFlags flags)
+{
+  GPtrArray *neutral = g_ptr_array_new();
+  for (guint i = 0; catalog && i < catalog->figure_types->len; i++) {
+    const MeepleClientFigureType *t =
+      g_ptr_array_index(catalog->figure_types, i);
+    if (t->neutral)
+      g_ptr_array_add(neutral, t->name);
+  }
+  g_ptr_array_add(neutral, NULL);
+  board_render_legend_with(out, (const char *const *)neutral->pdata, flags);
+  g_ptr_array_free(neutral, TRUE);
 }
 
 void

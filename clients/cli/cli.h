@@ -155,8 +155,9 @@ const char *cli_seat_name(const MeepleClientState *state, int seat,
 /* ---- the board of a remote game (board.c) ---- */
 
 /* A BoardView of a game's mirror: its catalog's kinds and tile types, the
- * state's tiles and figures, and optionally the cells where the pending
- * decision can place a tile. */
+ * state's tiles, figures (neutral ones too: the dragon, the fairy) and
+ * tiles set aside, and optionally the cells where the pending decision
+ * can place a tile. */
 typedef struct CliBoard CliBoard;
 
 /* The board of @state, drawn with @catalog; both must outlive it. */
@@ -176,6 +177,11 @@ const char *cli_board_action_cell(const CliBoard *board, guint index);
 /* Appends the board (board_render()). */
 void cli_board_render(GString *out, const CliBoard *board,
                       BoardRenderFlags flags);
+
+/* Appends the legend line (board_render_legend_with()), with the glyph
+ * of every neutral figure type of @catalog. */
+void cli_append_legend(GString *out, const MeepleClientCatalog *catalog,
+                       BoardRenderFlags flags);
 
 /* Appends tile type @tile_id of @catalog turned 0, 90, 180 and 270
  * degrees under a line naming the rotations as actions write them. */

@@ -20,11 +20,16 @@ static const char help_text[] =
   "\"pass\"\n"
   "  board     show the board and the scores again\n"
   "  actions   list the legal actions again\n"
+  "  actions TEXT\n"
+  "            list only the actions whose notation contains TEXT, e.g.\n"
+  "            \"actions @ 2,1\" or \"actions portal\" (a long list)\n"
   "  help      this text\n"
   "  quit      leave the program; the seat stays yours (its token is\n"
   "            saved) and 'meeple play GAME' takes it back\n"
   "Cells where the tile can go are marked on the board with letters;\n"
-  "r0 r90 r180 r270 are the tile turned clockwise.\n";
+  "r0 r90 r180 r270 are the tile turned clockwise.  Decisions and actions\n"
+  "of expansions are listed the same way, by the names the daemon gives\n"
+  "them (e.g. dragon-step: \"dragon-move @ 1,0\").\n";
 
 /* Whether the decision places a tile: some action names one. */
 static gboolean
@@ -40,18 +45,24 @@ places_tile(const MeepleClientDecision *d, const char **tile)
   return FALSE;
 }
 
+/* Lists the legal actions, numbered, or with @filter only those whose
+ * notation contains it (blanks collapsed, as typed answers are). */
 static void
 append_actions(GString *out, const MeepleClientDecision *d,
-               const CliBoard *board)
+               const CliBoard *board, const char *filter)
 {
   int width = 0;
   for (guint i = 0; i < d->actions->len; i++) {
     const MeepleClientAction *a = g_ptr_array_index(d->actions, i);
     width = MAX(width, (int)g_utf8_strlen(a->notation, -1));
   }
+  guint shown = 0;
   for (guint i = 0; i < d->actions->len; i++) {
     const MeepleClientAction *a = g_ptr_array_index(d->actions, i);
     const char *cell = cli_board_action_cell(board, i);
+    if (filter && !strstr(a->notation, filter))
+      continue;
+    shown++;
     g_string_append_printf(out, "%4u  %s", i + 1, a->notation);
     if (cell)
       g_string_append_printf(out, "%*s  cell %s (%d,%d)",
@@ -59,6 +70,53 @@ append_actions(GString *out, const MeepleClientDecision *d,
                              cell, a->x, a->y);
     g_string_append_c(out, '\n');
   }
+  if (filter)
+    g_string_append_printf(out, "(%u of %u actions contain \"%s\")\n", shown,
+                           d->actions->len, filter);
+}
+
+/* For a long list of several kinds, one line counting the actions of
+ * each, so that e.g. the few of a portal decision that are not portal
+ * moves stand out ("120 legal actions: 1 pass, 4 figure, 115 portal"). */
+#define SUMMARY_THRESHOLD 30
+
+static void
+append_summary(GString *out, const MeepleClientDecision *d)
+{
+  if (d->actions->len < SUMMARY_THRESHOLD)
+    return;
+  /* Only worth a line when the list mixes kinds. */
+  gboolean mixed = FALSE;
+  for (guint i = 1; i < d->actions->len && !mixed; i++)
+    mixed = g_strcmp0(((const MeepleClientAction *)
+                         g_ptr_array_index(d->actions, i))->kind,
+                      ((const MeepleClientAction *)
+                         g_ptr_array_index(d->actions, 0))->kind) != 0;
+  if (!mixed)
+    return;
+  GPtrArray *kinds = g_ptr_array_new();
+  GArray *counts = g_array_new(FALSE, TRUE, sizeof(guint));
+  for (guint i = 0; i < d->actions->len; i++) {
+    const MeepleClientAction *a = g_ptr_array_index(d->actions, i);
+    const char *kind = a->kind && *a->kind ? a->kind : "?";
+    guint k = 0;
+    while (k < kinds->len && strcmp(g_ptr_array_index(kinds, k), kind) != 0)
+      k++;
+    if (k == kinds->len) {
+      g_ptr_array_add(kinds, (gpointer)kind);
+      guint zero = 0;
+      g_array_append_val(counts, zero);
+    }
+    g_array_index(counts, guint, k)++;
+  }
+  g_string_append_printf(out, "%u legal actions:", d->actions->len);
+  for (guint k = 0; k < kinds->len; k++)
+    g_string_append_printf(out, "%s %u %s", k ? "," : "",
+                           g_array_index(counts, guint, k),
+                           (const char *)g_ptr_array_index(kinds, k));
+  g_string_append(out, " (\"actions TEXT\" lists those containing TEXT)\n");
+  g_ptr_array_free(kinds, TRUE);
+  g_array_free(counts, TRUE);
 }
 
 /* Appends everything a player needs to decide. */
@@ -86,7 +144,8 @@ append_decision(GString *out, MeepleRemoteGame *game,
   if (d->description && *d->description)
     g_string_append_printf(out, " (%s)", d->description);
   g_string_append(out, "\n");
-  append_actions(out, d, board);
+  append_actions(out, d, board, NULL);
+  append_summary(out, d);
 }
 
 /* Collapses runs of blanks and trims, so "place  D @ 1,0 r90 " matches. */
@@ -199,15 +258,18 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
       answer = CLI_ANSWER_QUIT;
     } else if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
       g_string_append(text, help_text);
-      board_render_legend(text, flags);
+      cli_append_legend(text, meeple_remote_game_catalog(game), flags);
     } else if (strcmp(line, "board") == 0) {
       cli_board_render(text, board, flags);
-      board_render_legend(text, flags);
+      cli_append_legend(text, meeple_remote_game_catalog(game), flags);
       /* Read again: a call on the game may have replaced the state. */
       if ((state = meeple_remote_game_state(game, NULL)))
         cli_append_seats(text, meeple_remote_game_catalog(game), state);
     } else if (strcmp(line, "actions") == 0) {
-      append_actions(text, d, board);
+      append_actions(text, d, board, NULL);
+      append_summary(text, d);
+    } else if (g_str_has_prefix(line, "actions ")) {
+      append_actions(text, d, board, line + strlen("actions "));
     } else if (g_ascii_string_to_unsigned(line, 10, 0, G_MAXUINT, &number,
                                           NULL)) {
       if (number < 1 || number > d->actions->len)

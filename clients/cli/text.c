@@ -220,7 +220,7 @@ cli_append_game(GString *out, MeepleRemoteGame *game, BoardRenderFlags flags,
   CliBoard *board = cli_board_new(catalog, state);
   cli_board_render(out, board, flags);
   cli_board_free(board);
-  board_render_legend(out, flags);
+  cli_append_legend(out, catalog, flags);
   cli_append_seats(out, catalog, state);
   cli_append_status(out, state, d);
   return TRUE;

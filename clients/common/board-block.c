@@ -270,7 +270,7 @@ layout(BoardBlock *b)
   for (int r = 0; r < BOARD_CELL_H; r++)
     for (int c = 0; c < BOARD_CELL_W; c++) {
       b->seg[r][c] = -1;
-      b->cell[r][c] = (BoardCell){ 0, BOARD_INK_NONE, 0 };
+      b->cell[r][c] = (BoardCell){ 0, BOARD_INK_NONE, 0, NULL };
       b->figure[r][c] = FALSE;
     }
   layout_rim(b);
@@ -407,31 +407,85 @@ fallback_cell(const BoardBlock *b, int segment, int *col, int *row)
   return FALSE;
 }
 
+/* A figure on the tile itself (on no segment): the first free corner, so
+ * that it hides none of the middle, else any free cell. */
+static gboolean
+tile_cell(const BoardBlock *b, int *col, int *row)
+{
+  static const int corners[4][2] = { { 0, 0 }, { 4, 0 }, { 4, 2 }, { 0, 2 } };
+  for (gsize k = 0; k < G_N_ELEMENTS(corners); k++)
+    if (!b->figure[corners[k][1]][corners[k][0]]) {
+      *col = corners[k][0];
+      *row = corners[k][1];
+      return TRUE;
+    }
+  for (gsize k = 0; k < G_N_ELEMENTS(figure_order); k++)
+    if (!b->figure[figure_order[k][1]][figure_order[k][0]]) {
+      *col = figure_order[k][0];
+      *row = figure_order[k][1];
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Neutral figures with a Unicode symbol of their own; the others are
+ * their initial in both glyph sets. */
+static const struct {
+  const char *name, *unicode;
+} neutral_symbols[] = {
+  { "dragon", "▲" },
+  { "fairy", "✦" },
+};
+
+const char *
+board_block_neutral_unicode(const char *type_name)
+{
+  for (gsize i = 0; type_name && i < G_N_ELEMENTS(neutral_symbols); i++)
+    if (strcmp(neutral_symbols[i].name, type_name) == 0)
+      return neutral_symbols[i].unicode;
+  return NULL;
+}
+
+char
+board_block_figure_char(const char *type_name, int owner)
+{
+  if (owner >= 0 && owner < MEEPLE_MAX_PLAYERS)
+    return (char)('1' + owner);
+  return type_name && g_ascii_isalpha(type_name[0])
+           ? g_ascii_toupper(type_name[0]) : '?';
+}
+
 void
 board_block_add_figure(BoardBlock *b, const BoardFigure *figure)
 {
   int col = -1, row = -1;
-  for (gsize k = 0; k < G_N_ELEMENTS(figure_order); k++) {
-    int c = figure_order[k][0], r = figure_order[k][1];
-    if (b->seg[r][c] == (int)figure->segment && !b->figure[r][c]) {
-      col = c;
-      row = r;
-      break;
-    }
-  }
-  if (col < 0 && (figure->segment >= b->type->n_segments ||
-                  !fallback_cell(b, (int)figure->segment, &col, &row)))
-    return;
-  if (figure->owner >= 0 && figure->owner < MEEPLE_MAX_PLAYERS) {
-    set_glyph(b, col, row, (char)('1' + figure->owner),
-              (guint8)(BOARD_INK_FIGURE + figure->owner));
+  if (figure->segment == BOARD_SEGMENT_NONE) {
+    if (!tile_cell(b, &col, &row))
+      return;
   } else {
-    /* Neutral figures (dragon, fairy, ...): the type's initial. */
-    const char *name = figure->type_name;
-    set_glyph(b, col, row,
-              name && g_ascii_isalpha(name[0]) ? g_ascii_toupper(name[0])
-                                               : '?',
-              BOARD_INK_FIGURE + MEEPLE_MAX_PLAYERS);
+    for (gsize k = 0; k < G_N_ELEMENTS(figure_order); k++) {
+      int c = figure_order[k][0], r = figure_order[k][1];
+      if (b->seg[r][c] == (int)figure->segment && !b->figure[r][c]) {
+        col = c;
+        row = r;
+        break;
+      }
+    }
+    if (col < 0 && (figure->segment >= b->type->n_segments ||
+                    !fallback_cell(b, (int)figure->segment, &col, &row)))
+      return;
   }
+  char glyph = board_block_figure_char(figure->type_name, figure->owner);
+  if (figure->owner >= 0 && figure->owner < MEEPLE_MAX_PLAYERS) {
+    set_glyph(b, col, row, glyph, (guint8)(BOARD_INK_FIGURE + figure->owner));
+    b->cell[row][col].unicode = NULL;
+  } else {
+    /* Neutral figures (dragon, fairy, ...): the type's initial, or in
+     * Unicode its symbol when it has one. */
+    set_glyph(b, col, row, glyph, BOARD_INK_FIGURE + MEEPLE_MAX_PLAYERS);
+    b->cell[row][col].unicode =
+      board_block_neutral_unicode(figure->type_name);
+  }
+  b->cell[row][col].sides = 0;
   b->figure[row][col] = TRUE;
 }

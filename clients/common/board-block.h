@@ -34,6 +34,7 @@ typedef struct {
   char glyph;     /* the ASCII glyph */
   guint8 ink;     /* BOARD_INK_* */
   guint8 sides;   /* road centre: displayed sides of its road (bit/side) */
+  const char *unicode; /* a figure's Unicode glyph (static), or NULL */
 } BoardCell;
 
 /* One tile's block while it is being drawn. */
@@ -54,8 +55,19 @@ void board_block_init(BoardBlock *block, const BoardKind *kinds,
                       guint rotation);
 
 /* Draws @figure (which stands on this tile) into @block, on the first
- * free cell of its segment; a figure that finds no cell is not drawn. */
+ * free cell of its segment, or for a figure on the tile itself
+ * (BOARD_SEGMENT_NONE) on the first free corner; a figure that finds no
+ * cell is not drawn.  Draw the figures on segments first, so that one on
+ * the tile takes none of their cells. */
 void board_block_add_figure(BoardBlock *block, const BoardFigure *figure);
+
+/* The ASCII glyph of a figure: its seat's digit (@owner 0 is '1'), or
+ * for a neutral figure (@owner -1) its type's capital initial. */
+char board_block_figure_char(const char *type_name, int owner);
+
+/* The Unicode symbol of neutral figure type @type_name ("▲" the dragon,
+ * "✦" the fairy), or NULL when it has none (its initial is drawn). */
+const char *board_block_neutral_unicode(const char *type_name);
 
 G_END_DECLS
 

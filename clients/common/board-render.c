@@ -23,7 +23,9 @@ static void
 append_glyph(GString *out, const BoardCell *cell, BoardRenderFlags flags)
 {
   const char *text = NULL;
-  if (flags & BOARD_RENDER_UNICODE) {
+  if ((flags & BOARD_RENDER_UNICODE) && cell->unicode) {
+    text = cell->unicode;   /* a neutral figure's symbol */
+  } else if (flags & BOARD_RENDER_UNICODE) {
     switch (cell->ink) {
     case BOARD_INK_CITY:
       text = cell->glyph == '#' ? "▓" : cell->glyph == '+' ? "░"
@@ -128,18 +130,41 @@ board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
   }
 }
 
+const char *
+board_figure_glyph(const char *type_name, int owner, BoardRenderFlags flags)
+{
+  const char *symbol = owner < 0 && (flags & BOARD_RENDER_UNICODE)
+                         ? board_block_neutral_unicode(type_name) : NULL;
+  if (symbol)
+    return symbol;
+  char glyph[2] = { board_block_figure_char(type_name, owner), '\0' };
+  return g_intern_string(glyph);
+}
+
 void
-board_render_legend(GString *out, BoardRenderFlags flags)
+board_render_legend_with(GString *out, const char *const *neutral,
+                         BoardRenderFlags flags)
 {
   if (flags & BOARD_RENDER_UNICODE)
     g_string_append(out,
                     "Legend: ▓ city  ░ wall  ◆ pennant  ─ │ ┌ road  "
                     "○ crossroads  · field  † monastery  ♣ garden  "
-                    "1-6 figure of seat\n");
+                    "1-6 figure of seat");
   else
     g_string_append(out,
                     "Legend: # city  * pennant  - | + road  o crossroads  "
-                    ". field  M monastery  g garden  1-6 figure of seat\n");
+                    ". field  M monastery  g garden  1-6 figure of seat");
+  for (guint i = 0; neutral && neutral[i]; i++)
+    g_string_append_printf(out, "  %s %s",
+                           board_figure_glyph(neutral[i], -1, flags),
+                           neutral[i]);
+  g_string_append_c(out, '\n');
+}
+
+void
+board_render_legend(GString *out, BoardRenderFlags flags)
+{
+  board_render_legend_with(out, NULL, flags);
 }
 
 /* ---- the board -------------------------------------------------------- */
@@ -179,7 +204,7 @@ canvas_init(Canvas *canvas, const BoardView *view)
   gsize n = (gsize)canvas->cols * (gsize)canvas->rows;
   canvas->cells = g_new(BoardCell, n);
   for (gsize i = 0; i < n; i++)
-    canvas->cells[i] = (BoardCell){ ' ', BOARD_INK_NONE, 0 };
+    canvas->cells[i] = (BoardCell){ ' ', BOARD_INK_NONE, 0, NULL };
 }
 
 static void
@@ -189,10 +214,16 @@ draw_tile(Canvas *canvas, const BoardView *view, const BoardTile *tile)
   board_block_init(&b, view->kinds, view->n_kinds, tile->type,
                    tile->rotation);
   /* Figures in the view's order, so two on one tile land the same way
-   * every time. */
-  for (guint f = 0; f < view->n_figures; f++)
-    if (view->figures[f].x == tile->x && view->figures[f].y == tile->y)
-      board_block_add_figure(&b, &view->figures[f]);
+   * every time: first the seats' figures on segments, then neutral ones
+   * on segments (a fairy beside its follower), then whatever stands on
+   * the tile itself (the dragon), which takes a corner nobody needs. */
+  for (int pass = 0; pass < 3; pass++)
+    for (guint i = 0; i < view->n_figures; i++) {
+      const BoardFigure *f = &view->figures[i];
+      int wanted = f->segment == BOARD_SEGMENT_NONE ? 2 : f->owner < 0 ? 1 : 0;
+      if (f->x == tile->x && f->y == tile->y && wanted == pass)
+        board_block_add_figure(&b, f);
+    }
   for (int r = 0; r < BOARD_CELL_H; r++)
     for (int c = 0; c < BOARD_CELL_W; c++)
       *canvas_at(canvas, tile->x, tile->y, c, r) = b.cell[r][c];
@@ -210,7 +241,7 @@ draw_mark(Canvas *canvas, const BoardView *view, const BoardMark *mark)
   int start = (BOARD_CELL_W - n) / 2;
   for (int i = 0; i < n; i++)
     *canvas_at(canvas, mark->x, mark->y, start + i, 1) =
-      (BoardCell){ label[i], BOARD_INK_MARK, 0 };
+      (BoardCell){ label[i], BOARD_INK_MARK, 0, NULL };
 }
 
 /* Appends @value centred in @width characters. */
@@ -258,11 +289,28 @@ append_rows(GString *out, const Canvas *canvas, int margin,
   }
 }
 
+/* A seat's figure standing on segment @segment of the tile at (x, y),
+ * or NULL. */
+static const BoardFigure *
+owned_figure_on(const BoardView *view, int x, int y, guint segment)
+{
+  for (guint i = 0; i < view->n_figures; i++) {
+    const BoardFigure *f = &view->figures[i];
+    if (f->owner >= 0 && f->x == x && f->y == y && f->segment == segment)
+      return f;
+  }
+  return NULL;
+}
+
 /* The board shows a seat's figures as its digit whatever their type; a
  * line under it names every figure on the board that is not a plain
- * follower (abbot, dragon, ...), so none is mistaken for one. */
+ * follower (abbot, dragon, ...), so none is mistaken for one.  A neutral
+ * figure comes with its glyph; one on the tile itself is just "at x,y";
+ * one on a seat's figure's segment (the fairy with its follower) is
+ * "beside" that seat. */
 static void
-append_other_figures(GString *out, const BoardView *view)
+append_other_figures(GString *out, const BoardView *view,
+                     BoardRenderFlags flags)
 {
   gboolean first = TRUE;
   for (guint i = 0; i < view->n_figures; i++) {
@@ -274,11 +322,34 @@ append_other_figures(GString *out, const BoardView *view)
     g_string_append(out, f->type_name ? f->type_name : "?");
     if (f->owner >= 0)
       g_string_append_printf(out, " of seat %d", f->owner + 1);
-    g_string_append_printf(out, " at %d,%d on %s", f->x, f->y,
+    else
+      g_string_append_printf(out, " (%s)",
+                             board_figure_glyph(f->type_name, -1, flags));
+    g_string_append_printf(out, " at %d,%d", f->x, f->y);
+    if (f->segment == BOARD_SEGMENT_NONE)
+      continue;
+    const BoardFigure *beside =
+      f->owner < 0 ? owned_figure_on(view, f->x, f->y, f->segment) : NULL;
+    if (beside)
+      g_string_append_printf(out, " beside seat %d", beside->owner + 1);
+    g_string_append_printf(out, " on %s",
                            board_segment_name(view, f->x, f->y, f->segment));
   }
   if (!first)
     g_string_append_c(out, '\n');
+}
+
+/* The tiles set aside face up, when there are any. */
+static void
+append_set_aside(GString *out, const BoardView *view)
+{
+  if (view->n_set_aside == 0 || !view->set_aside)
+    return;
+  g_string_append(out, "Tiles set aside:");
+  for (guint i = 0; i < view->n_set_aside; i++)
+    g_string_append_printf(out, " %s",
+                           view->set_aside[i] ? view->set_aside[i] : "?");
+  g_string_append_c(out, '\n');
 }
 
 void
@@ -303,7 +374,8 @@ board_render(GString *out, const BoardView *view, BoardRenderFlags flags)
   append_rows(out, &canvas, margin, flags);
   append_x_axis(out, &canvas, margin);
   g_free(canvas.cells);
-  append_other_figures(out, view);
+  append_other_figures(out, view, flags);
+  append_set_aside(out, view);
 }
 
 const char *

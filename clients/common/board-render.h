@@ -20,15 +20,23 @@
  * garden, '*' pennant, a corner '+' between two different cities, a
  * plugin's segment kind the first letter of its code in lower case, digits
  * 1-6 a figure of that seat (seat 0 is "1") whatever its type, drawn on the
- * segment it stands on; neutral figures are their type's capital initial.
+ * segment it stands on; neutral figures are their type's capital initial
+ * ('D' the dragon, 'F' the fairy), drawn on their segment too, or, when
+ * they stand on the tile itself (BOARD_SEGMENT_NONE: the dragon, a fairy
+ * whose follower left), in a corner of the tile's block.
  * With BOARD_RENDER_UNICODE the terrain uses single-column Unicode
  * characters instead (box drawing for roads, blocks for cities, a middle
- * dot for fields, see board_render_legend()); figures, pennants' places and
- * plugin kinds' letters stay the same, so both modes have the same layout.
- * A line under the board names every figure that is not a plain follower
- * (abbot, dragon, ...).  Columns are labelled with x, rows with y (y grows
- * to the south).  The output is deterministic; colour escapes (ANSI) are
- * added only with BOARD_RENDER_COLOUR. */
+ * dot for fields, see board_render_legend()), and the neutral figures the
+ * renderer knows have a symbol of their own ("▲" the dragon, "✦" the
+ * fairy; any other stays its initial); seats' figures, pennants' places
+ * and plugin kinds' letters stay the same, so both modes have the same
+ * layout.
+ * Under the board, a line names every figure that is not a plain follower
+ * ("abbot of seat 1 at 0,1 on M", "dragon (D) at 1,-5", "fairy (F) at
+ * -5,2 beside seat 2 on C1"), and a line lists the tiles set aside, if
+ * any ("Set aside: DG/Rr.d DG/CRcr.d").  Columns are labelled with x,
+ * rows with y (y grows to the south).  The output is deterministic; colour
+ * escapes (ANSI) are added only with BOARD_RENDER_COLOUR. */
 #ifndef BOARD_RENDER_H
 #define BOARD_RENDER_H
 
@@ -60,9 +68,15 @@ typedef struct {
   guint rotation;
 } BoardTile;
 
+/** @segment of a figure that stands on the tile itself, on no segment
+ * (the dragon; a fairy whose follower left).  The engine's
+ * MEEPLE_SEGMENT_NONE has the same value. */
+#define BOARD_SEGMENT_NONE 0xFFu
+
 /** A figure on the board.  @owner is the seat (0-based), or -1 for a
- * neutral figure; @segment indexes the segments of the tile at (x, y)
- * (an index it does not have: the figure is listed but not drawn). */
+ * neutral figure; @segment indexes the segments of the tile at (x, y), or
+ * is BOARD_SEGMENT_NONE for a figure on the tile itself (any other index
+ * the tile does not have: the figure is listed but not drawn). */
 typedef struct {
   const char *type_name;  /**< "follower" for a plain follower */
   int owner;
@@ -88,12 +102,17 @@ typedef struct {
   guint n_figures;
   const BoardMark *marks;   /**< may be NULL */
   guint n_marks;
+  /** Ids of the tiles set aside face up (The Princess & the Dragon,
+   * PD-08), listed under the board; may be NULL. */
+  const char *const *set_aside;
+  guint n_set_aside;
 } BoardView;
 
 /* Appends the board of @view: the x axis, one text row per character row
  * of the blocks (the y label on each block's middle row), the x axis
- * again, then the line naming figures besides plain followers.  An empty
- * view (no tile, no mark) is "(empty board)". */
+ * again, then the line naming figures besides plain followers and the
+ * line of tiles set aside (each only when there is something to say).
+ * An empty view (no tile, no mark) is "(empty board)". */
 void board_render(GString *out, const BoardView *view,
                   BoardRenderFlags flags);
 
@@ -106,6 +125,18 @@ void board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
 
 /* Appends one line explaining the glyphs of @flags' glyph set. */
 void board_render_legend(GString *out, BoardRenderFlags flags);
+
+/* The same line, ending with the glyph of each neutral figure type named
+ * in @neutral (NULL-terminated, may be NULL), e.g. "D dragon  F fairy":
+ * what a game whose rules have neutral figures needs. */
+void board_render_legend_with(GString *out, const char *const *neutral,
+                              BoardRenderFlags flags);
+
+/* The glyph of a figure of type @type_name owned by @owner (a seat, -1:
+ * neutral) in @flags' glyph set: the seat's digit, or a neutral figure's
+ * initial or Unicode symbol.  A static string. */
+const char *board_figure_glyph(const char *type_name, int owner,
+                               BoardRenderFlags flags);
 
 /* Name of segment @segment of the tile at (x, y) in @view ("C1"), or the
  * index as text when there is no such tile or segment.  Returns a string

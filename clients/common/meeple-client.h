@@ -161,11 +161,17 @@ typedef struct {
   char *type;         /**< figure type name */
   int owner;          /**< seat, -1 neutral */
   int x, y;
-  char *segment;
+  char *segment;      /**< segment name ("C1"), or "" for a figure that
+                       * stands on the tile itself, on no segment (the
+                       * dragon; a fairy whose follower left) */
 } MeepleClientFigure;
 
 /** The public state, as of the last refresh.  Strings the daemon did not
- * send are "" (never NULL), numbers 0, lists empty. */
+ * send are "" (never NULL), numbers 0, lists empty.  It is the daemon's
+ * GetState, fetched again (once) after any event or property change, so
+ * it always reflects every event in the log, whatever rule set made it:
+ * figures moved (figure-moved), tiles set aside (tile-set-aside) or
+ * returned to the supply (tiles-returned). */
 typedef struct {
   char *id, *name, *status, *phase, *drawn_tile;
   char **rules;
@@ -173,8 +179,13 @@ typedef struct {
   guint64 sequence, decision;
   GPtrArray *seats;   /**< MeepleClientSeat* */
   GPtrArray *board;   /**< MeepleClientTile* */
-  GPtrArray *figures; /**< MeepleClientFigure* */
+  GPtrArray *figures; /**< MeepleClientFigure*, neutral ones included */
   GArray *winners;    /**< guint */
+  /** Tile type ids set aside face up, oldest first (The Princess & the
+   * Dragon, PD-08: dragon tiles drawn before the dragon is in play);
+   * NULL-terminated, empty (never NULL) when there are none.  They are
+   * not in tiles_left. */
+  char **set_aside;
 } MeepleClientState;
 
 /** Segment kinds and figure types of the game's rules. */

@@ -284,6 +284,7 @@ mcl_state_from_variant(GVariant *dict)
   st->active_seat = (guint)mcl_number_or(dict, "active-seat", 0);
   st->tiles_left = (guint)mcl_number_or(dict, "tiles-left", 0);
   st->discarded = (guint)mcl_number_or(dict, "discarded", 0);
+  st->set_aside = lookup_strv(dict, "set-aside");
   st->sequence = (guint64)mcl_number_or(dict, "sequence", 0);
   st->decision = (guint64)mcl_number_or(dict, "decision", 0);
 
@@ -367,6 +368,7 @@ mcl_state_free(MeepleClientState *st)
   g_free(st->phase);
   g_free(st->drawn_tile);
   g_strfreev(st->rules);
+  g_strfreev(st->set_aside);
   g_ptr_array_unref(st->seats);
   g_ptr_array_unref(st->board);
   g_ptr_array_unref(st->figures);

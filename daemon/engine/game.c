@@ -58,7 +58,8 @@ history_push(MeepleGame *g, const MeepleAction *a)
 /* Points every array of @g into @g->block; @offsets were computed by
  * layout().  Called after creation and after cloning. */
 typedef struct {
-  gsize supply, placed, nodes, figures, figure_supply, frontier, order, end;
+  gsize supply, placed, nodes, figures, figure_supply, frontier, order, aside,
+      end;
 } Layout;
 
 static gsize
@@ -80,6 +81,7 @@ layout(guint n_tiles, guint n_nodes, guint n_figures, guint n_supply_counts,
   l.figure_supply = at; at = align8(at + n_supply_counts);
   l.frontier = at;      at = align8(at + (3 * n_tiles + 4) * sizeof(FrontierCell));
   l.order = at;         at = align8(at + n_order * sizeof(uint16_t));
+  l.aside = at;         at = align8(at + n_tiles * sizeof(uint16_t));
   l.end = at;
   return l;
 }
@@ -97,6 +99,7 @@ rebind(MeepleGame *g, const MeepleGame *from)
   REBASE(figure_supply);
   REBASE(frontier);
   REBASE(order_copy);
+  REBASE(aside);
 #undef REBASE
   if (from->config.tile_order)
     g->config.tile_order = g->order_copy;
@@ -347,6 +350,19 @@ advance(MeepleGame *g)
 
 /* ---- creation ------------------------------------------------------------ */
 
+void
+supply_shuffle(MeepleGame *g)
+{
+  /* Fisher-Yates with the game's PRNG, from the last position down
+   * (doc/determinism.md). */
+  for (guint i = g->supply_len; i > 1; i--) {
+    guint j = meeple_prng_below(&g->prng, i);
+    uint16_t tmp = g->supply[i - 1];
+    g->supply[i - 1] = g->supply[j];
+    g->supply[j] = tmp;
+  }
+}
+
 static void
 put_tile(MeepleGame *g, guint type, int x, int y, guint rotation)
 {
@@ -442,6 +458,7 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
   g->figure_supply = (uint8_t *)(g->block + l.figure_supply);
   g->frontier = (FrontierCell *)(g->block + l.frontier);
   g->order_copy = (uint16_t *)(g->block + l.order);
+  g->aside = (uint16_t *)(g->block + l.aside);
   g->cap_placed = n_tiles;
   g->cap_nodes = n_nodes;
   g->cap_frontier = 3 * n_tiles + 4;
@@ -458,6 +475,7 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
         fig->type = (uint8_t)f;
         fig->owner = (int8_t)p;
         fig->node = NO_NODE;
+        fig->slot = NO_SLOT;
       }
     }
 
@@ -468,6 +486,7 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
       fig->type = (uint8_t)f;
       fig->owner = -1;
       fig->node = NO_NODE;
+      fig->slot = NO_SLOT;
     }
 
   /* BASE-02: the supply, drawn from its end. */
@@ -488,13 +507,8 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
         }
         g->supply[k++] = (uint16_t)t;
       }
-    /* Fisher-Yates with the game's PRNG (doc/determinism.md). */
-    for (guint i = n_supply; i > 1; i--) {
-      guint j = meeple_prng_below(&g->prng, i);
-      uint16_t tmp = g->supply[i - 1];
-      g->supply[i - 1] = g->supply[j];
-      g->supply[j] = tmp;
-    }
+    g->supply_len = n_supply;
+    supply_shuffle(g);
   }
   g->supply_len = n_supply;
 

@@ -65,17 +65,31 @@ meeple_game_place_figure(MeepleGame *g, guint figure, int x, int y,
                          guint segment, const char *rule)
 {
   g_return_if_fail(figure < g->n_figures &&
-                   g->figures[figure].node == NO_NODE);
+                   g->figures[figure].slot == NO_SLOT);
   int slot = board_slot_at(g, x, y);
   g_return_if_fail(slot >= 0 && segment < g->placed[slot].n_segments);
   figure_place(g, figure, node_of(g, (guint)slot, segment), rule);
 }
 
 void
+meeple_game_move_figure(MeepleGame *g, guint figure, int x, int y,
+                        guint segment, const char *rule)
+{
+  g_return_if_fail(figure < g->n_figures);
+  int slot = board_slot_at(g, x, y);
+  g_return_if_fail(slot >= 0 && (segment == MEEPLE_SEGMENT_NONE ||
+                                 segment < g->placed[slot].n_segments));
+  figure_move(g, figure, (guint)slot,
+              segment == MEEPLE_SEGMENT_NONE
+                  ? NO_NODE : node_of(g, (guint)slot, segment),
+              rule);
+}
+
+void
 meeple_game_return_figure(MeepleGame *g, guint figure, const char *rule)
 {
   g_return_if_fail(figure < g->n_figures &&
-                   g->figures[figure].node != NO_NODE);
+                   g->figures[figure].slot != NO_SLOT);
   figure_return(g, figure, rule);
 }
 
@@ -84,7 +98,7 @@ meeple_game_find_supply_figure(const MeepleGame *g, int player, guint type)
 {
   for (guint i = 0; i < g->n_figures; i++) {
     const Figure *f = &g->figures[i];
-    if (f->owner == player && f->type == type && f->node == NO_NODE)
+    if (f->owner == player && f->type == type && f->slot == NO_SLOT)
       return (int)i;
   }
   return -1;
@@ -116,4 +130,49 @@ meeple_game_request_decision(MeepleGame *g, guint kind, guint player,
   g->decision.player = player;
   g->decision.actions = g->actions.items;
   g->decision.n_actions = g->actions.len;
+}
+
+/* ---- set-aside tiles (RULES PD-08, AMB-07) -------------------------------- */
+
+void
+meeple_game_set_aside_tile(MeepleGame *g, guint type, const char *rule)
+{
+  g_return_if_fail(type < meeple_rules_n_tile_types(g->rules) &&
+                   g->n_aside < g->cap_placed);
+  g->aside[g->n_aside++] = (uint16_t)type;
+  MeepleEvent *e = game_event(g, MEEPLE_EVENT_TILE_SET_ASIDE);
+  e->player = (int8_t)g->active;
+  e->tile = (uint16_t)type;
+  e->rule = rule;
+}
+
+void
+meeple_game_return_set_aside(MeepleGame *g, const char *rule)
+{
+  if (g->n_aside == 0)
+    return;
+  /* The set-aside tiles were drawn from the supply, so they fit back. */
+  g_assert(g->supply_len + g->n_aside <= g->cap_placed);
+  guint n = g->n_aside;
+  for (guint i = 0; i < n; i++)
+    g->supply[g->supply_len++] = g->aside[i];
+  g->n_aside = 0;
+  /* The whole supply is shuffled, as a bag would be, by the same
+   * Fisher-Yates as at the start. */
+  supply_shuffle(g);
+  MeepleEvent *e = game_event(g, MEEPLE_EVENT_TILES_RETURNED);
+  e->arg = (int32_t)n;
+  e->rule = rule;
+}
+
+void
+meeple_game_discard_set_aside(MeepleGame *g, const char *rule)
+{
+  for (guint i = 0; i < g->n_aside; i++) {
+    MeepleEvent *e = game_event(g, MEEPLE_EVENT_TILE_DISCARDED);
+    e->tile = g->aside[i];
+    e->rule = rule;
+  }
+  g->n_discarded += g->n_aside;
+  g->n_aside = 0;
 }

@@ -145,7 +145,10 @@ typedef struct {
 typedef struct {
   uint8_t type;
   int8_t owner;            /* seat, -1 neutral */
-  uint16_t node;           /* NO_NODE: in supply */
+  uint16_t node;           /* segment it stands on; NO_NODE: none */
+  uint16_t slot;           /* placed tile it stands on; NO_SLOT: in supply.
+                              A figure may stand on a tile without a
+                              segment (the dragon, RULES PD-05). */
 } Figure;
 
 typedef struct {
@@ -220,6 +223,8 @@ struct MeepleGame {
   FrontierCell *frontier;
   guint n_frontier, cap_frontier;
   uint16_t *order_copy;        /* explicit tile order, if any */
+  uint16_t *aside;             /* tiles a rule set set aside (PD-08) */
+  guint n_aside;
 
   Grid grid;
   ActionList actions;
@@ -254,6 +259,10 @@ static inline guint node_of(const MeepleGame *g, guint slot, guint segment)
 
 /* figures.c */
 void figure_place(MeepleGame *g, guint index, guint node, const char *rule);
+/* Puts figure @index onto the placed tile @slot, on @node (a segment of
+ * that tile) or on no segment (NO_NODE); from the supply or moving. */
+void figure_move(MeepleGame *g, guint index, guint slot, guint node,
+                 const char *rule);
 void figure_return(MeepleGame *g, guint index, const char *rule);
 static inline uint8_t *supply_count(MeepleGame *g, guint player, guint type)
 {
@@ -267,6 +276,8 @@ void scoring_winner(MeepleGame *g);
 
 /* game.c */
 MeepleEvent *game_event(MeepleGame *g, guint type);
+/* Shuffles the supply's first supply_len tiles with the game's PRNG. */
+void supply_shuffle(MeepleGame *g);
 void action_list_push(ActionList *list, const MeepleAction *a);
 
 /* slots.c: per-game plugin state */

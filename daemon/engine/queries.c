@@ -79,6 +79,19 @@ meeple_game_n_discarded(const MeepleGame *g)
 }
 
 guint
+meeple_game_n_set_aside(const MeepleGame *g)
+{
+  return g->n_aside;
+}
+
+guint
+meeple_game_set_aside(const MeepleGame *g, guint index)
+{
+  g_return_val_if_fail(index < g->n_aside, 0);
+  return g->aside[index];
+}
+
+guint
 meeple_game_n_placed(const MeepleGame *g)
 {
   return g->n_placed;
@@ -126,12 +139,12 @@ meeple_game_figure(const MeepleGame *g, guint index)
   const Figure *f = &g->figures[index];
   info.type = f->type;
   info.owner = f->owner;
-  if (f->node != NO_NODE) {
-    const Node *node = &g->nodes[f->node];
+  if (f->slot != NO_SLOT) {
     info.on_board = TRUE;
-    info.x = g->placed[node->slot].x;
-    info.y = g->placed[node->slot].y;
-    info.segment = node->segment;
+    info.x = g->placed[f->slot].x;
+    info.y = g->placed[f->slot].y;
+    info.segment = f->node != NO_NODE ? g->nodes[f->node].segment
+                                      : MEEPLE_SEGMENT_NONE;
   }
   return info;
 }

@@ -512,26 +512,9 @@ parse_players(Parser *ps, const Token *tok, guint n, GError **error)
 }
 
 static gboolean
-seed_tiles_conflict(Parser *ps, const Token *tok, GError **error)
-{
-  RecordPriv *rec = ps->rec;
-  const Pos *other = strcmp(tok[0].value, "seed") == 0 ? &rec->tiles_pos
-                                                       : &rec->seed_pos;
-  if (!other->line)
-    return FALSE;
-  record_error(error, MEEPLE_ERROR_RECORD, ps->file, ps->line, tok[0].column,
-               "the header has both 'seed' and 'tiles' (the other is on "
-               "line %d); give one: a seed shuffles every tile, 'tiles' "
-               "lists the draw order", other->line);
-  return TRUE;
-}
-
-static gboolean
 parse_seed(Parser *ps, const Token *tok, guint n, GError **error)
 {
   RecordPriv *rec = ps->rec;
-  if (seed_tiles_conflict(ps, tok, error))
-    return FALSE;
   if (!check_values(ps, tok, n, 1, 1, "seed <0 to 18446744073709551615>",
                     error))
     return FALSE;
@@ -558,8 +541,6 @@ static gboolean
 parse_tiles(Parser *ps, const Token *tok, guint n, GError **error)
 {
   RecordPriv *rec = ps->rec;
-  if (seed_tiles_conflict(ps, tok, error))
-    return FALSE;
   /* No ids is allowed: an empty supply, a game that is over at once. */
   if (!check_values(ps, tok, n, 0, G_MAXUINT - 1, "tiles <id> <id> ...",
                     error))
@@ -1222,6 +1203,10 @@ write_header(GString *out, const MeepleRules *rules,
       g_string_append_printf(out, " %s",
                              tile_id(rules, (int)cfg->tile_order[i]));
     g_string_append_c(out, '\n');
+    /* The seed still drives what rule sets shuffle during the game (the
+     * set-aside tiles of RULES PD-08); 0, the default, is left out. */
+    if (cfg->seed != 0)
+      g_string_append_printf(out, "seed %" G_GUINT64_FORMAT "\n", cfg->seed);
   } else {
     g_string_append_printf(out, "seed %" G_GUINT64_FORMAT "\n", cfg->seed);
   }

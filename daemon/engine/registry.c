@@ -8,7 +8,8 @@
 static const char *const core_event_names[MEEPLE_EVENT_CORE_COUNT] = {
   "turn-started", "tile-drawn", "tile-discarded", "tile-placed",
   "figure-placed", "figure-returned", "feature-completed",
-  "points-scored", "game-over", "winner",
+  "points-scored", "game-over", "winner", "figure-moved", "tile-set-aside",
+  "tiles-returned",
 };
 
 static void

@@ -217,6 +217,29 @@ meeple_rules_set_figure_place_rule(MeepleRules *rules, guint figure,
       ->place_rule = rule;
 }
 
+void
+meeple_rules_set_figure_kinds(MeepleRules *rules, guint figure, guint32 kinds)
+{
+  g_return_if_fail(figure < rules->figure_types->len);
+  ((MeepleFigureType *)g_ptr_array_index(rules->figure_types, figure))->kinds =
+      kinds;
+}
+
+gboolean
+meeple_rules_figure_may_stand(const MeepleRules *rules, guint figure,
+                              guint kind)
+{
+  g_return_val_if_fail(figure < rules->figure_types->len &&
+                       kind < rules->kinds->len, FALSE);
+  const MeepleFigureType *f = meeple_rules_figure_type(rules, figure);
+  const MeepleKind *k = rules_kind(rules, kind);
+  /* A type's own list wins over the kind's follower_allowed: the garden
+   * takes no follower, yet the abbot (ABBOT-04). */
+  if (f->kinds != 0)
+    return k->is_feature && kind < 32 && (f->kinds & (1u << kind));
+  return !f->is_follower || (k->follower_allowed && k->is_feature);
+}
+
 int
 meeple_rules_add_figure_type(MeepleRules *rules, const char *name,
                              gboolean is_follower, guint per_player,

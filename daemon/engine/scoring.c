@@ -183,9 +183,13 @@ score_feature(MeepleGame *g, guint root, gboolean final)
   run_feature_hooks(g, MEEPLE_HOOK_FEATURE_SCORED, &fs);
   if (final)
     return; /* figures stay on the board after the last scoring */
+  /* BASE-19 returns followers; a neutral figure on the feature (the
+   * fairy, PD-24) stays unless its own rule set moves it. */
   for (guint i = 0; i < g->n_figures; i++) {
     const Figure *f = &g->figures[i];
-    if (f->node != NO_NODE && feature_find(g, f->node) == root)
+    if (f->node != NO_NODE && f->owner >= 0 &&
+        meeple_rules_figure_type(g->rules, f->type)->is_follower &&
+        feature_find(g, f->node) == root)
       figure_return(g, i, "BASE-19");
   }
 }

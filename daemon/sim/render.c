@@ -6,6 +6,8 @@
 #include "board-render.h"
 #include "render.h"
 
+G_STATIC_ASSERT(BOARD_SEGMENT_NONE == MEEPLE_SEGMENT_NONE);
+
 /* meeple-sim draws with libmeeple-render (clients/common/board-render.c),
  * which knows no MeepleGame: the functions below describe the engine's
  * game to it as a BoardView. */
@@ -61,11 +63,24 @@ sim_render_board(GString *out, const MeepleGame *game, gboolean colour)
     if (!f.on_board)
       continue;
     const MeepleFigureType *type = meeple_rules_figure_type(rules, f.type);
+    /* The dragon stands on its tile, on no segment. */
     figures[view.n_figures++] = (BoardFigure){
-      type ? type->name : NULL, f.owner, f.x, f.y, f.segment,
+      type ? type->name : NULL, f.owner, f.x, f.y,
+      f.segment == MEEPLE_SEGMENT_NONE ? BOARD_SEGMENT_NONE : f.segment,
     };
   }
   view.figures = figures;
+
+  /* Tiles set aside face up (The Princess & the Dragon). */
+  guint n_aside = meeple_game_n_set_aside(game);
+  g_autofree const char **aside = g_new0(const char *, MAX(n_aside, 1));
+  for (guint i = 0; i < n_aside; i++) {
+    const MeepleTileType *t =
+      meeple_rules_tile_type(rules, meeple_game_set_aside(game, i));
+    aside[i] = t ? t->id : "?";
+  }
+  view.set_aside = aside;
+  view.n_set_aside = n_aside;
 
   board_render(out, &view, colour ? BOARD_RENDER_COLOUR : 0);
 }

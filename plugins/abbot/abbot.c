@@ -129,6 +129,11 @@ abbot_setup(MeepleRules *rules, GError **error)
     return FALSE;
   ab->abbot = (guint)figure;
   meeple_rules_set_figure_place_rule(rules, ab->abbot, "ABBOT-03");
+  /* ABBOT-03/04: monasteries and gardens only, wherever a rule set lets
+   * followers go (the magic portal, X-12) */
+  meeple_rules_set_figure_kinds(rules, ab->abbot,
+                                1u << MEEPLE_KIND_MONASTERY |
+                                    1u << MEEPLE_KIND_GARDEN);
   int kind = meeple_rules_add_action_kind(
       rules, "abbot-return",
       "Take your abbot back and score its monastery or garden now "

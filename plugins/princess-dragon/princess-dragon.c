@@ -1,53 +1,642 @@
-/* princess-dragon.c — The Princess & the Dragon (RULES §3, PD-01..PD-25)
+/* princess-dragon.c — The Princess & the Dragon (RULES §3, PD-01..PD-24)
  * as a meepled plugin.
  *
- * First slice: the components only.  The plugin brings the 30 tiles of
- * data/tiles/princess-dragon.tiles (PD-01; the loader reads the file after
- * setup()) and the two neutral figures, the dragon and the fairy, which
- * start beside the board (PD-01, PD-19).  The tiles are placed and scored
- * under the normal rules (PD-02, PD-03, PD-04) and their symbols have no
- * effect yet.
+ * The plugin brings the 30 tiles of data/tiles/princess-dragon.tiles
+ * (PD-01..PD-04; the loader reads the file after setup()), two neutral
+ * figures, and one hook per step of RULES §0.4 it joins:
  *
- * The rules themselves come in the next slices: the volcano and the
- * dragon (PD-05..PD-12), the princess (PD-13..PD-15), the magic portal
- * (PD-16..PD-18) and the fairy (PD-19..PD-24).
+ *   TURN_START    T1  pd_turn_start      PD-22 fairy +1 (and a new turn's
+ *                                        state)
+ *   DRAW          D2  pd_draw            PD-08 dragon tiles set aside
+ *   PLACE_TILE    P2  pd_volcano         PD-05 dragon jumps, PD-08 tiles
+ *                                        shuffled back
+ *                 P3  pd_princess        PD-13 optional knight removal
+ *   FIGURE_ACTIONS F  pd_figure_actions  PD-16/17/18 portal, PD-20 fairy
+ *   FILTER           pd_filter          PD-06/PD-12 dragon's tile,
+ *                                        PD-14 after a removal
+ *   AFTER_FIGURE  M1  pd_dragon_flight   PD-07, PD-09 the flight
+ *   FEATURE_SCORED S2 pd_fairy_bonus     PD-24 fairy +3
+ *   FIGURE_REMOVED    pd_figure_removed  PD-21 / AMB-03 the fairy stays
+ *   FINAL_SCORING F2  pd_final           AMB-07 set-aside tiles discarded
+ *
+ * Each dragon step is a decision of the player whose turn it is to move
+ * the dragon, with the legal cells as actions (PD-09), so every client
+ * plays it without knowing this expansion.
  */
 #include <meeple/plugin.h>
 
-/* What the hooks will need, resolved once per rules object: registration
- * indices depend on which other rule sets are enabled (doc/plugins.md), so
- * they are kept here and not in globals.  The next slices hand this struct
- * to their hooks as user_data. */
+#include <string.h>
+
+/* PD-09: the dragon makes exactly this many steps. */
+#define FLIGHT_STEPS 6
+
+/* Registration indices, resolved once per rules object: they depend on
+ * which other rule sets are enabled (doc/plugins.md). */
 typedef struct {
-  guint dragon;          /* neutral figure type "dragon" */
-  guint fairy;           /* neutral figure type "fairy" */
+  guint dragon, fairy;          /* neutral figure types */
+  int volcano, dragon_symbol, princess, portal; /* symbols, -1: unknown */
+  guint slot;
+  guint princess_decision, step_decision;
+  guint remove_action, step_action, fairy_action, portal_action;
+  guint flight_ended;           /* event type */
 } PrincessDragon;
+
+/* Per-game state (DESIGN invariant 3); a byte copy clones it. */
+typedef struct {
+  int fairy_follower;           /* figure the fairy is attached to, -1 */
+  gboolean removal;             /* PD-14: a knight was sent home this turn */
+  guint steps;                  /* PD-09: steps flown in this flight */
+  guint n_visited;
+  int visited[FLIGHT_STEPS + 1][2]; /* cells of this flight, start first */
+} PdState;
+
+static void
+pd_state_init(MeepleGame *game, gpointer state, gpointer user_data)
+{
+  (void)game;
+  (void)user_data;
+  ((PdState *)state)->fairy_follower = -1;
+}
+
+/* ---- small queries ---------------------------------------------------------- */
+
+static gboolean
+tile_has_symbol(MeepleGame *game, const MeeplePlacedTile *tile, int symbol)
+{
+  return symbol >= 0 &&
+         (meeple_rules_tile_type(meeple_game_rules(game), tile->type)->symbols &
+          (1u << symbol));
+}
+
+/* Index of the one neutral figure of @type. */
+static guint
+neutral_figure(MeepleGame *game, guint type)
+{
+  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, i);
+    if (f.type == type && f.owner < 0)
+      return i;
+  }
+  g_assert_not_reached(); /* registered with count 1 in pd_setup() */
+}
+
+/* Where a neutral figure stands; FALSE while it is beside the board. */
+static gboolean
+neutral_cell(MeepleGame *game, guint type, int *x, int *y)
+{
+  MeepleFigureInfo f = meeple_game_figure(game, neutral_figure(game, type));
+  *x = f.x;
+  *y = f.y;
+  return f.on_board;
+}
+
+/* A figure the dragon eats (PD-10): any follower of any player, whatever
+ * its kind (normal follower, abbot X-04, ...), and the mage and the witch
+ * of Mage & Witch (X-02), found by name since either rule set may be set
+ * up first.  Never the fairy or itself (PD-11). */
+static gboolean
+on_menu(MeepleGame *game, const MeepleFigureInfo *f)
+{
+  const MeepleFigureType *type =
+      meeple_rules_figure_type(meeple_game_rules(game), f->type);
+  if (f->owner >= 0)
+    return type->is_follower;
+  return strcmp(type->name, "mage") == 0 || strcmp(type->name, "witch") == 0;
+}
+
+static gboolean
+is_follower_on_board(MeepleGame *game, const MeepleFigureInfo *f)
+{
+  return f->on_board && f->owner >= 0 &&
+         meeple_rules_figure_type(meeple_game_rules(game), f->type)->is_follower;
+}
+
+/* Attributes a points event to where the fairy stands. */
+static void
+locate_at_figure(MeepleGame *game, MeepleEvent *e, guint figure)
+{
+  MeepleFigureInfo f = meeple_game_figure(game, figure);
+  MeeplePlacedTile tile;
+  if (!f.on_board || !meeple_game_tile_at(game, f.x, f.y, &tile))
+    return;
+  e->x = (int16_t)f.x;
+  e->y = (int16_t)f.y;
+  e->tile = (uint16_t)tile.type;
+  e->figure = (uint8_t)f.type;
+  if (f.segment != MEEPLE_SEGMENT_NONE) {
+    e->segment = (uint8_t)f.segment;
+    e->kind = meeple_rules_tile_type(meeple_game_rules(game), tile.type)
+                  ->segments[f.segment].kind;
+  }
+}
+
+/* ---- T1: the start of a turn (PD-22) --------------------------------------- */
+
+static MeepleHookResult
+pd_turn_start(MeepleGame *game, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  PdState *st = meeple_game_slot(game, pd->slot);
+  st->removal = FALSE;
+  st->steps = st->n_visited = 0;
+  if (st->fairy_follower < 0)
+    return MEEPLE_HOOK_CONTINUE;
+  /* PD-22: the fairy's follower belongs to the player whose turn begins */
+  MeepleFigureInfo f = meeple_game_figure(game, (guint)st->fairy_follower);
+  if (f.owner == (int)meeple_game_active_player(game)) {
+    MeepleEvent *e = meeple_game_award(game, (guint)f.owner, 1, "PD-22");
+    locate_at_figure(game, e, neutral_figure(game, pd->fairy));
+  }
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+/* ---- D2: dragon tiles before the first volcano (PD-08) --------------------- */
+
+static MeepleHookResult
+pd_draw(MeepleGame *game, guint tile, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  int x, y;
+  /* The dragon is on the board exactly when a volcano has been placed
+   * (PD-05: it never leaves the board again). */
+  if (pd->dragon_symbol < 0 ||
+      !(meeple_rules_tile_type(meeple_game_rules(game), tile)->symbols &
+        (1u << pd->dragon_symbol)) ||
+      neutral_cell(game, pd->dragon, &x, &y))
+    return MEEPLE_HOOK_CONTINUE;
+  meeple_game_set_aside_tile(game, tile, "PD-08");
+  return MEEPLE_HOOK_STOP;
+}
+
+/* ---- P2: the volcano (PD-05, PD-08) ------------------------------------------ */
+
+static MeepleHookResult
+pd_volcano(MeepleGame *game, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  MeeplePlacedTile tile;
+  if (!meeple_game_current_tile(game, &tile) ||
+      !tile_has_symbol(game, &tile, pd->volcano))
+    return MEEPLE_HOOK_CONTINUE;
+  /* PD-05: the dragon jumps onto the volcano from wherever it was; the
+   * jump eats nothing. */
+  meeple_game_move_figure(game, neutral_figure(game, pd->dragon), tile.x,
+                          tile.y, MEEPLE_SEGMENT_NONE, "PD-05");
+  /* PD-08: the first volcano shuffles the set-aside dragon tiles back (a
+   * later volcano finds none). */
+  meeple_game_return_set_aside(game, "PD-08");
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+/* ---- P3: the princess (PD-13, PD-15) ---------------------------------------- */
+
+/* Appends to @list every knight (PD-15.1: any follower in a city) of the
+ * city that segment @segment of @tile belongs to. */
+static void
+list_knights(MeepleGame *game, const PrincessDragon *pd,
+             const MeeplePlacedTile *tile, guint segment, GArray *list)
+{
+  MeepleFeatureInfo city;
+  if (!meeple_game_feature(game, tile->x, tile->y, segment, &city))
+    return;
+  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, i);
+    if (!is_follower_on_board(game, &f) ||
+        meeple_game_figure_feature(game, i) != (int)city.id)
+      continue;
+    MeepleAction a = {
+      .kind = (uint16_t)pd->remove_action,
+      .x = (int16_t)f.x,
+      .y = (int16_t)f.y,
+      .segment = (uint8_t)f.segment,
+    };
+    g_array_append_val(list, a);
+  }
+}
+
+static MeepleHookResult
+pd_princess(MeepleGame *game, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  MeeplePlacedTile tile;
+  if (pd->princess < 0 || !meeple_game_current_tile(game, &tile))
+    return MEEPLE_HOOK_CONTINUE;
+  const MeepleTileType *type =
+      meeple_rules_tile_type(meeple_game_rules(game), tile.type);
+  g_autoptr(GArray) list = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
+  MeepleAction pass = { .kind = MEEPLE_ACTION_PASS };
+  g_array_append_val(list, pass);
+  for (guint s = 0; s < type->n_segments; s++)
+    if (type->segments[s].kind == MEEPLE_KIND_CITY &&
+        (type->segments[s].symbols & (1u << pd->princess)))
+      list_knights(game, pd, &tile, s, list);
+  /* PD-13: only when her city holds a knight; removing one is optional,
+   * hence "pass". */
+  if (list->len > 1)
+    meeple_game_request_decision(game, pd->princess_decision,
+                                 meeple_game_active_player(game),
+                                 (const MeepleAction *)(void *)list->data,
+                                 list->len);
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+static int
+follower_at(MeepleGame *game, int x, int y, guint segment)
+{
+  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, i);
+    if (is_follower_on_board(game, &f) && f.x == x && f.y == y &&
+        f.segment == segment)
+      return (int)i;
+  }
+  return -1;
+}
+
+static void
+apply_princess(MeepleGame *game, const MeepleAction *a, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  PdState *st = meeple_game_slot(game, pd->slot);
+  int knight = follower_at(game, a->x, a->y, a->segment);
+  g_assert(knight >= 0); /* the legal list named it */
+  meeple_game_return_figure(game, (guint)knight, "PD-13");
+  st->removal = TRUE; /* PD-14, AMB-05: the turn's figure action is spent */
+}
+
+/* ---- F: the figure action (PD-16..PD-20) ------------------------------------ */
+
+/* PD-20: the fairy next to any follower of the active player, except the
+ * one it is already attached to. */
+static void
+list_fairy_moves(MeepleGame *game, const PrincessDragon *pd,
+                 MeepleActionList *list)
+{
+  const PdState *st = meeple_game_slot_const(game, pd->slot);
+  guint me = meeple_game_active_player(game);
+  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, i);
+    if (!is_follower_on_board(game, &f) || f.owner != (int)me ||
+        (int)i == st->fairy_follower || f.segment == MEEPLE_SEGMENT_NONE)
+      continue;
+    MeepleAction a = {
+      .kind = (uint16_t)pd->fairy_action,
+      .x = (int16_t)f.x,
+      .y = (int16_t)f.y,
+      .segment = (uint8_t)f.segment,
+    };
+    meeple_action_list_add(list, &a);
+  }
+}
+
+/* PD-16..PD-18: after a portal tile, a follower of any type from the
+ * supply onto any unoccupied, unfinished feature of another tile where
+ * that type may stand (the portal tile's own segments are the ordinary
+ * placements).  The dragon's tile is left to pd_filter (PD-17.3). */
+static void
+list_portal_targets(MeepleGame *game, const PrincessDragon *pd,
+                    const MeeplePlacedTile *portal, MeepleActionList *list)
+{
+  MeepleRules *rules = meeple_game_rules(game);
+  guint me = meeple_game_active_player(game);
+  gboolean no_farmers = meeple_game_config(game)->no_farmers;
+  for (guint t = 0; t < meeple_game_n_placed(game); t++) {
+    MeeplePlacedTile tile = meeple_game_placed(game, t);
+    if (tile.x == portal->x && tile.y == portal->y)
+      continue;
+    const MeepleTileType *type = meeple_rules_tile_type(rules, tile.type);
+    for (guint s = 0; s < type->n_segments; s++) {
+      guint kind = type->segments[s].kind;
+      if (kind == MEEPLE_KIND_FIELD && no_farmers)
+        continue;
+      MeepleFeatureInfo info;
+      gboolean looked = FALSE;
+      for (guint fig = 0; fig < meeple_rules_n_figure_types(rules); fig++) {
+        const MeepleFigureType *ft = meeple_rules_figure_type(rules, fig);
+        if (!ft->is_follower || meeple_game_supply(game, me, fig) == 0 ||
+            !meeple_rules_figure_may_stand(rules, fig, kind))
+          continue;
+        if (!looked) {
+          /* PD-17: unoccupied (BASE-12) and not completed with this
+           * turn's tile on the board (PD-17.1) */
+          looked = TRUE;
+          meeple_game_feature(game, tile.x, tile.y, s, &info);
+          gboolean occupied = FALSE;
+          for (guint p = 0; p < meeple_game_n_players(game); p++)
+            occupied |= info.followers[p] > 0;
+          if (occupied || info.completed)
+            break;
+        }
+        MeepleAction a = {
+          .kind = (uint16_t)pd->portal_action,
+          .x = (int16_t)tile.x,
+          .y = (int16_t)tile.y,
+          .segment = (uint8_t)s,
+          .figure = (uint8_t)fig,
+        };
+        meeple_action_list_add(list, &a);
+      }
+    }
+  }
+}
+
+static void
+pd_figure_actions(MeepleGame *game, MeepleActionList *list, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  MeeplePlacedTile tile;
+  if (meeple_game_current_tile(game, &tile) &&
+      tile_has_symbol(game, &tile, pd->portal))
+    list_portal_targets(game, pd, &tile, list);
+  list_fairy_moves(game, pd, list);
+}
+
+static void
+apply_portal(MeepleGame *game, const MeepleAction *a, gpointer user_data)
+{
+  (void)user_data;
+  int fig = meeple_game_find_supply_figure(
+      game, (int)meeple_game_active_player(game), a->figure);
+  g_assert(fig >= 0); /* the legal list checked the supply */
+  meeple_game_place_figure(game, (guint)fig, a->x, a->y, a->segment, "PD-16");
+}
+
+static void
+apply_fairy(MeepleGame *game, const MeepleAction *a, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  PdState *st = meeple_game_slot(game, pd->slot);
+  int follower = follower_at(game, a->x, a->y, a->segment);
+  g_assert(follower >= 0);
+  /* PD-21: it stands on the follower's tile, beside it */
+  meeple_game_move_figure(game, neutral_figure(game, pd->fairy), a->x, a->y,
+                          a->segment, "PD-20");
+  st->fairy_follower = follower;
+}
+
+/* Does @a put a figure onto the cell it names?  The core's placement, and
+ * any rule set's action that names a figure and a place (the portal, and
+ * later ones such as acrobats); taking a figure back names no figure. */
+static gboolean
+places_figure(MeepleGame *game, const MeepleAction *a)
+{
+  guint fields = meeple_rules_action_kind(meeple_game_rules(game), a->kind)->fields;
+  return (fields & MEEPLE_ACTION_USES_FIGURE) &&
+         (fields & (MEEPLE_ACTION_USES_CELL | MEEPLE_ACTION_USES_SEGMENT));
+}
+
+static gboolean
+pd_filter(MeepleGame *game, const MeepleAction *a, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  const PdState *st = meeple_game_slot_const(game, pd->slot);
+  if (a->kind == MEEPLE_ACTION_PLACE_TILE)
+    return TRUE;
+  /* PD-14, AMB-05: after a princess removal no figure action at all */
+  if (st->removal)
+    return FALSE;
+  /* PD-12 (and PD-06: the dragon sits on this turn's volcano): nothing
+   * of the dragon's menu onto the dragon's tile, by any means */
+  int x, y;
+  if (places_figure(game, a) && neutral_cell(game, pd->dragon, &x, &y) &&
+      a->x == x && a->y == y)
+    return FALSE;
+  return TRUE;
+}
+
+/* ---- M1: the dragon's flight (PD-07, PD-09, PD-10, PD-23) ------------------ */
+
+static gboolean
+visited(const PdState *st, int x, int y)
+{
+  for (guint i = 0; i < st->n_visited; i++)
+    if (st->visited[i][0] == x && st->visited[i][1] == y)
+      return TRUE;
+  return FALSE;
+}
+
+/* Asks the next player in turn order for the next step, or ends the flight
+ * (six steps flown, or a dead end). */
+static void
+next_step(MeepleGame *game, const PrincessDragon *pd)
+{
+  static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+  PdState *st = meeple_game_slot(game, pd->slot);
+  int x, y, fx, fy;
+  neutral_cell(game, pd->dragon, &x, &y);
+  gboolean fairy = neutral_cell(game, pd->fairy, &fx, &fy);
+  MeepleAction moves[4];
+  gsize n = 0;
+  for (guint d = 0; st->steps < FLIGHT_STEPS && d < 4; d++) {
+    int nx = x + dx[d], ny = y + dy[d];
+    if (!meeple_game_tile_at(game, nx, ny, NULL) || visited(st, nx, ny) ||
+        (fairy && nx == fx && ny == fy)) /* PD-23 */
+      continue;
+    moves[n++] = (MeepleAction){ .kind = (uint16_t)pd->step_action,
+                                 .x = (int16_t)nx, .y = (int16_t)ny };
+  }
+  if (n > 0) {
+    /* step k (from 1) is chosen by the k-th player from the active one */
+    guint player = (meeple_game_active_player(game) + st->steps) %
+                   meeple_game_n_players(game);
+    meeple_game_request_decision(game, pd->step_decision, player, moves, n);
+    return;
+  }
+  MeepleEvent *e = meeple_game_emit(game, pd->flight_ended);
+  e->x = (int16_t)x;
+  e->y = (int16_t)y;
+  e->arg = (int32_t)st->steps;
+  e->rule = "PD-09";
+}
+
+static MeepleHookResult
+pd_dragon_flight(MeepleGame *game, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  MeeplePlacedTile tile;
+  int x, y;
+  if (!meeple_game_current_tile(game, &tile) ||
+      !tile_has_symbol(game, &tile, pd->dragon_symbol) ||
+      !neutral_cell(game, pd->dragon, &x, &y))
+    return MEEPLE_HOOK_CONTINUE;
+  PdState *st = meeple_game_slot(game, pd->slot);
+  st->steps = 0;
+  st->n_visited = 1; /* PD-09.E1: the starting tile counts as visited */
+  st->visited[0][0] = x;
+  st->visited[0][1] = y;
+  next_step(game, pd);
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+static void
+apply_step(MeepleGame *game, const MeepleAction *a, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  PdState *st = meeple_game_slot(game, pd->slot);
+  meeple_game_move_figure(game, neutral_figure(game, pd->dragon), a->x, a->y,
+                          MEEPLE_SEGMENT_NONE, "PD-09");
+  st->visited[st->n_visited][0] = a->x;
+  st->visited[st->n_visited][1] = a->y;
+  st->n_visited++;
+  st->steps++;
+  /* PD-10: it eats every figure of its menu on the tile it enters */
+  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, i);
+    if (f.on_board && on_menu(game, &f) && f.x == a->x && f.y == a->y)
+      meeple_game_return_figure(game, i, "PD-10");
+  }
+  next_step(game, pd);
+}
+
+/* ---- S2: the fairy's +3 (PD-24); PD-21 when its follower leaves ----------- */
+
+static MeepleHookResult
+pd_fairy_bonus(MeepleGame *game, MeepleFeatureScore *score, gpointer user_data)
+{
+  const PrincessDragon *pd = user_data;
+  const PdState *st = meeple_game_slot_const(game, pd->slot);
+  if (st->fairy_follower < 0 ||
+      meeple_game_figure_feature(game, (guint)st->fairy_follower) !=
+          (int)score->feature)
+    return MEEPLE_HOOK_CONTINUE;
+  /* PD-24.3: a scoring of its own, whatever the feature paid */
+  MeepleFigureInfo f = meeple_game_figure(game, (guint)st->fairy_follower);
+  MeepleEvent *e = meeple_game_award(game, (guint)f.owner, 3, "PD-24");
+  locate_at_figure(game, e, neutral_figure(game, pd->fairy));
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+static void
+pd_figure_removed(MeepleGame *game, guint figure, const char *rule,
+                  gpointer user_data)
+{
+  (void)rule;
+  const PrincessDragon *pd = user_data;
+  PdState *st = meeple_game_slot(game, pd->slot);
+  if ((int)figure != st->fairy_follower)
+    return;
+  /* PD-21, AMB-03: the fairy stays on that tile, attached to nobody; it
+   * now stands on the tile rather than beside a follower. */
+  st->fairy_follower = -1;
+  MeepleFigureInfo fairy =
+      meeple_game_figure(game, neutral_figure(game, pd->fairy));
+  meeple_game_move_figure(game, neutral_figure(game, pd->fairy), fairy.x,
+                          fairy.y, MEEPLE_SEGMENT_NONE, "AMB-03");
+}
+
+/* ---- F2: dragon tiles still set aside at the end (AMB-07) ------------------ */
+
+static MeepleHookResult
+pd_final(MeepleGame *game, gpointer user_data)
+{
+  (void)user_data;
+  meeple_game_discard_set_aside(game, "AMB-07");
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+/* ---- registration ---------------------------------------------------------- */
+
+static gboolean
+add_action(MeepleRules *rules, guint *out, const char *name,
+           const char *description, MeepleActionFields fields,
+           MeepleApplyFunc apply, PrincessDragon *pd, GError **error)
+{
+  int kind = meeple_rules_add_action_kind(rules, name, description, fields,
+                                          apply, pd, error);
+  if (kind < 0)
+    return FALSE;
+  *out = (guint)kind;
+  return TRUE;
+}
+
+static gboolean
+add_decision(MeepleRules *rules, guint *out, const char *name,
+             const char *description, GError **error)
+{
+  int kind = meeple_rules_add_decision_kind(rules, name, description, error);
+  if (kind < 0)
+    return FALSE;
+  *out = (guint)kind;
+  return TRUE;
+}
 
 static gboolean
 pd_setup(MeepleRules *rules, GError **error)
 {
   PrincessDragon *pd = g_new0(PrincessDragon, 1);
   meeple_rules_own(rules, pd, g_free);
-  /* PD-01: one dragon, owned by nobody, beside the board at the start */
+  /* PD-01, PD-19: the dragon and the fairy, neutral, beside the board */
   int dragon = meeple_rules_add_neutral_figure_type(rules, "dragon", 1, error);
   if (dragon < 0)
     return FALSE;
   pd->dragon = (guint)dragon;
-  /* PD-01, PD-19: one fairy, neutral, beside the board at the start */
   int fairy = meeple_rules_add_neutral_figure_type(rules, "fairy", 1, error);
   if (fairy < 0)
     return FALSE;
   pd->fairy = (guint)fairy;
-  /* Nothing else yet: the hooks of PD-05 .. PD-24 come with the next
-   * slices. */
+  /* The symbols the tile file uses; registered here so the hooks know
+   * their indices before the file is read. */
+  pd->volcano = meeple_rules_symbol(rules, "volcano");
+  pd->dragon_symbol = meeple_rules_symbol(rules, "dragon");
+  pd->princess = meeple_rules_symbol(rules, "princess");
+  pd->portal = meeple_rules_symbol(rules, "portal");
+
+  const MeepleSlotClass klass = { .size = sizeof(PdState),
+                                  .init = pd_state_init };
+  pd->slot = meeple_rules_add_slot(rules, &klass, pd);
+
+  const MeepleActionFields spot =
+      MEEPLE_ACTION_USES_SEGMENT | MEEPLE_ACTION_USES_CELL;
+  if (!add_decision(rules, &pd->princess_decision, "princess",
+                    "The princess joined an occupied city: send one of its "
+                    "knights home, or pass (PD-13)", error) ||
+      !add_decision(rules, &pd->step_decision, "dragon-step",
+                    "Move the dragon one tile (PD-09)", error) ||
+      !add_action(rules, &pd->remove_action, "princess-remove",
+                  "Send this knight home; you then take no figure action "
+                  "this turn (PD-13, PD-14)",
+                  spot, apply_princess, pd, error) ||
+      !add_action(rules, &pd->step_action, "dragon-move",
+                  "Move the dragon to this tile; it eats every follower "
+                  "there (PD-09, PD-10)", MEEPLE_ACTION_USES_CELL, apply_step,
+                  pd, error) ||
+      !add_action(rules, &pd->fairy_action, "fairy-move",
+                  "Move the fairy beside your follower here (PD-20)", spot,
+                  apply_fairy, pd, error) ||
+      !add_action(rules, &pd->portal_action, "portal",
+                  "Put a follower through the magic portal onto this "
+                  "unoccupied, unfinished feature (PD-16, PD-17)",
+                  spot | MEEPLE_ACTION_USES_FIGURE, apply_portal, pd, error))
+    return FALSE;
+  int ended = meeple_rules_add_event_type(rules, "dragon-flight-ended", error);
+  if (ended < 0)
+    return FALSE;
+  pd->flight_ended = (guint)ended;
+
+  /* hooks, in the order of RULES §0.4 inside each point */
+  meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_TURN_START,
+                              MEEPLE_PRIORITY_DEFAULT, pd_turn_start, pd);
+  meeple_rules_add_draw_hook(rules, MEEPLE_PRIORITY_DEFAULT, pd_draw, pd);
+  meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_PLACE_TILE,
+                              MEEPLE_PRIORITY_DEFAULT, pd_volcano, pd);
+  meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_PLACE_TILE,
+                              MEEPLE_PRIORITY_DEFAULT, pd_princess, pd);
+  meeple_rules_add_actions_hook(rules, MEEPLE_PRIORITY_DEFAULT,
+                                pd_figure_actions, pd);
+  meeple_rules_add_filter_hook(rules, MEEPLE_PRIORITY_DEFAULT, pd_filter, pd);
+  meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_AFTER_FIGURE,
+                              MEEPLE_PRIORITY_DEFAULT, pd_dragon_flight, pd);
+  meeple_rules_add_feature_hook(rules, MEEPLE_HOOK_FEATURE_SCORED,
+                                MEEPLE_PRIORITY_DEFAULT, pd_fairy_bonus, pd);
+  meeple_rules_add_figure_removed_hook(rules, MEEPLE_PRIORITY_DEFAULT,
+                                       pd_figure_removed, pd);
+  meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_FINAL_SCORING,
+                              MEEPLE_PRIORITY_BEFORE_CORE, pd_final, pd);
   return TRUE;
 }
 
 MEEPLE_PLUGIN_DEFINE(
   .id = "princess-dragon",
-  /* Said in the name, so that `meeple rules` and `meeple-sim rules` do
-   * not offer an unfinished expansion as the real thing. */
-  .name = "The Princess & the Dragon (tiles only: rules in progress)",
+  .name = "The Princess & the Dragon",
   .version = "1.0",
   .setup = pd_setup,
   .tiles = "princess-dragon.tiles",

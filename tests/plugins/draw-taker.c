@@ -1,6 +1,6 @@
 /* draw-taker.c — a DRAW hook that takes every V tile out of play
  * (MEEPLE_HOOK_STOP), as a set-aside rule would; the player draws again.
- * Each tile taken emits "tile-set-aside" and is counted in a slot. */
+ * Each tile taken emits "tile-taken" and is counted in a slot. */
 #define FIXTURE_ID "draw-taker"
 #include "fixture.h"
 
@@ -32,7 +32,7 @@ setup(MeepleRules *rules, GError **error)
   DrawTaker *dt = g_new0(DrawTaker, 1);
   meeple_rules_own(rules, dt, g_free);
   dt->v_tile = meeple_rules_find_tile_type(rules, "V");
-  int event = meeple_rules_add_event_type(rules, "tile-set-aside", error);
+  int event = meeple_rules_add_event_type(rules, "tile-taken", error);
   if (event < 0)
     return FALSE;
   dt->event = (guint)event;

@@ -109,6 +109,13 @@ typedef enum {
   MEEPLE_EVENT_GAME_OVER,        /**< final scoring finished */
   MEEPLE_EVENT_WINNER,           /**< player, points = final score; one per
                                       winner when tied (BASE-24) */
+  MEEPLE_EVENT_FIGURE_MOVED,     /**< player (owner, -1 neutral), figure,
+                                      x, y, segment: where it went (segment
+                                      MEEPLE_SEGMENT_NONE: on the tile) */
+  MEEPLE_EVENT_TILE_SET_ASIDE,   /**< player, tile: the drawn tile is set
+                                      aside face up (PD-08) */
+  MEEPLE_EVENT_TILES_RETURNED,   /**< arg = tiles shuffled back from the
+                                      set-aside ones into the supply */
   MEEPLE_EVENT_CORE_COUNT,
 } MeepleEventType;
 
@@ -125,13 +132,19 @@ typedef struct {
   const char *rule;    /**< static string "BASE-17", or NULL */
 } MeepleEvent;
 
+/** Segment index of a figure that stands on a tile but on none of its
+ * segments (the dragon, RULES PD-05), in MeepleFigureInfo, MeepleEvent and
+ * meeple_game_move_figure(). */
+#define MEEPLE_SEGMENT_NONE 0xFFu
+
 /** A figure on the board or in a supply. */
 typedef struct {
   guint type;          /**< figure type index */
   int owner;           /**< seat, or -1 for neutral figures */
   gboolean on_board;
   int x, y;            /**< when on the board */
-  guint segment;       /**< segment index on the tile at (x, y) */
+  guint segment;       /**< segment index on the tile at (x, y), or
+                            MEEPLE_SEGMENT_NONE: on the tile itself */
 } MeepleFigureInfo;
 
 /** A placed tile. */
@@ -195,8 +208,14 @@ guint meeple_game_supply(const MeepleGame *game, guint player, guint figure);
 guint meeple_game_tiles_left(const MeepleGame *game);
 /** Tile type drawn this turn and not yet placed, or -1. */
 int meeple_game_drawn_tile(const MeepleGame *game);
-/** Tiles removed from the game under BASE-06 so far. */
+/** Tiles removed from the game so far: unplaceable ones (BASE-06) and any
+ * a rule set discarded (AMB-07). */
 guint meeple_game_n_discarded(const MeepleGame *game);
+/** Tiles a rule set has set aside face up and may return to the supply
+ * (RULES PD-08), oldest first. */
+guint meeple_game_n_set_aside(const MeepleGame *game);
+/** Tile type of the @index-th set-aside tile. */
+guint meeple_game_set_aside(const MeepleGame *game, guint index);
 
 guint meeple_game_n_placed(const MeepleGame *game);
 /** The @index-th placed tile, in placement order (0 = start tile). */

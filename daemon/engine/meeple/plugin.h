@@ -30,7 +30,7 @@ G_BEGIN_DECLS
 /** ABI of this header.  A plugin loads when its major equals the host's
  * and its minor is at most the host's; minors only ever add. */
 #define MEEPLE_PLUGIN_ABI_MAJOR 1
-#define MEEPLE_PLUGIN_ABI_MINOR 0
+#define MEEPLE_PLUGIN_ABI_MINOR 1
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
@@ -111,6 +111,13 @@ int meeple_rules_add_neutral_figure_type(MeepleRules *rules, const char *name,
  * static string. */
 void meeple_rules_set_figure_place_rule(MeepleRules *rules, guint figure,
                                         const char *rule);
+
+/** Limits the segment kinds a follower type may stand on to the kinds in
+ * @kinds (bit k = kind k; kinds 0..31): the abbot only on monasteries and
+ * gardens (ABBOT-03).  Rule sets that place followers anywhere (the magic
+ * portal, PD-16) ask meeple_rules_figure_may_stand().  ABI 1.1. */
+void meeple_rules_set_figure_kinds(MeepleRules *rules, guint figure,
+                                   guint32 kinds);
 
 /** Which fields of a MeepleAction a plugin action kind uses; the notation
  * (doc/game-record.md) writes them as "NAME [FIGURE] [SEGMENT] [@ X,Y]
@@ -335,6 +342,13 @@ MeepleEvent *meeple_game_award(MeepleGame *game, guint player, int points,
  * at (x, y); emits figure-placed naming @rule. */
 void meeple_game_place_figure(MeepleGame *game, guint figure, int x, int y,
                               guint segment, const char *rule);
+/** Puts figure @figure on the tile at (x, y): onto segment @segment, or on
+ * the tile itself when @segment is MEEPLE_SEGMENT_NONE (the dragon,
+ * PD-05).  A figure from the supply emits figure-placed, one already on
+ * the board figure-moved, both naming @rule; occupancy follows the
+ * figure.  ABI 1.1. */
+void meeple_game_move_figure(MeepleGame *game, guint figure, int x, int y,
+                             guint segment, const char *rule);
 /** Returns figure @figure (on the board) to its supply; emits
  * figure-returned naming @rule and runs MEEPLE_HOOK_FIGURE_REMOVED. */
 void meeple_game_return_figure(MeepleGame *game, guint figure,
@@ -342,6 +356,18 @@ void meeple_game_return_figure(MeepleGame *game, guint figure,
 /** A figure of @type in @player's supply (-1: neutral), or -1. */
 int meeple_game_find_supply_figure(const MeepleGame *game, int player,
                                    guint type);
+/** Sets the drawn tile @type aside face up (PD-08) and emits
+ * tile-set-aside naming @rule; call it from a MEEPLE_HOOK_DRAW hook that
+ * then returns MEEPLE_HOOK_STOP.  ABI 1.1. */
+void meeple_game_set_aside_tile(MeepleGame *game, guint type,
+                                const char *rule);
+/** Puts every set-aside tile back into the supply and shuffles the whole
+ * supply with the game's PRNG (doc/determinism.md); emits tiles-returned
+ * naming @rule.  Nothing happens when none is set aside.  ABI 1.1. */
+void meeple_game_return_set_aside(MeepleGame *game, const char *rule);
+/** Takes the set-aside tiles out of the game (AMB-07): one tile-discarded
+ * event each, naming @rule.  ABI 1.1. */
+void meeple_game_discard_set_aside(MeepleGame *game, const char *rule);
 /** Uniform number in [0, @bound) from the game's PRNG (DESIGN
  * invariant 1: never use any other randomness). */
 guint32 meeple_game_random_below(MeepleGame *game, guint32 bound);

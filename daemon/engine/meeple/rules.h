@@ -173,6 +173,9 @@ typedef struct {
    * puts it on the board ("BASE-11" unless a rule set says otherwise,
    * e.g. "ABBOT-03"). */
   const char *place_rule;
+  /** Segment kinds it may stand on (bit k = kind k), 0: every kind a
+   * follower may stand on (meeple_rules_set_figure_kinds()). */
+  guint32 kinds;
 } MeepleFigureType;
 
 /** Registers a figure type; returns its index or -1 with @error set. */
@@ -182,6 +185,12 @@ int meeple_rules_add_figure_type(MeepleRules *rules, const char *name,
 guint meeple_rules_n_figure_types(const MeepleRules *rules);
 const MeepleFigureType *meeple_rules_figure_type(const MeepleRules *rules,
                                                  guint index);
+/** TRUE when a figure of type @figure may stand on a segment of @kind:
+ * the kind is a feature in the type's own list when it has one
+ * (meeple_rules_set_figure_kinds(): the abbot on a garden, ABBOT-04), else
+ * a feature that takes followers (any kind for a neutral figure). */
+gboolean meeple_rules_figure_may_stand(const MeepleRules *rules, guint figure,
+                                       guint kind);
 /** Index of a figure type by name, or -1. */
 int meeple_rules_find_figure_type(const MeepleRules *rules, const char *name);
 
