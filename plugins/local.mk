@@ -18,3 +18,4 @@ plugins_abbot_la_LIBADD = $(PLUGIN_LIBADD)
 install-data-hook:
 	rm -f $(DESTDIR)$(meeplepluginsdir)/*.la
 include plugins/princess-dragon/local.mk
+include plugins/mage-witch/local.mk

@@ -381,7 +381,7 @@ END_TEST
 /* PD-06 The volcano: no figure of one's own on it                      */
 /* ------------------------------------------------------------------ */
 
-/* RULES: PD-06, PD-06.2, PD-20, PD-24, BASE-12, BASE-22 */
+/* RULES: PD-06, PD-06.2, AMB-01, PD-20, PD-24, BASE-12, BASE-22 */
 START_TEST(pd06_nothing_on_the_volcano_but_the_fairy_may_move)
 {
   /*            x=-1   x=0    x=1

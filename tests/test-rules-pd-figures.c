@@ -490,7 +490,7 @@ END_TEST
 /* PD-14 Princess: cost of the removal                                  */
 /* ------------------------------------------------------------------ */
 
-/* RULES: PD-14, PD-14.E1, PD-14.1, AMB-05, PD-13, PD-20, X-26 */
+/* RULES: PD-14, PD-14.E1, PD-14.1, AMB-05, AMB-01, PD-13, PD-20, X-26 */
 START_TEST(pd14_e1_red_sends_blue_home)
 {
   /* PD-14.E1: "Red places a princess tile and sends Blue's knight home;

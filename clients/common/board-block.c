@@ -428,13 +428,17 @@ tile_cell(const BoardBlock *b, int *col, int *row)
   return FALSE;
 }
 
-/* Neutral figures with a Unicode symbol of their own; the others are
- * their initial in both glyph sets. */
+/* Neutral figures with symbols of their own; the others are their
+ * initial in both glyph sets.  The ASCII ones avoid the board's letters
+ * (M monastery, g garden). */
 static const struct {
   const char *name, *unicode;
+  char ascii;
 } neutral_symbols[] = {
-  { "dragon", "▲" },
-  { "fairy", "✦" },
+  { "dragon", "▲", 'D' },
+  { "fairy", "✦", 'F' },
+  { "mage", "◉", '@' },
+  { "witch", "◎", '%' },
 };
 
 const char *
@@ -451,6 +455,9 @@ board_block_figure_char(const char *type_name, int owner)
 {
   if (owner >= 0 && owner < MEEPLE_MAX_PLAYERS)
     return (char)('1' + owner);
+  for (gsize i = 0; type_name && i < G_N_ELEMENTS(neutral_symbols); i++)
+    if (strcmp(neutral_symbols[i].name, type_name) == 0)
+      return neutral_symbols[i].ascii;
   return type_name && g_ascii_isalpha(type_name[0])
            ? g_ascii_toupper(type_name[0]) : '?';
 }

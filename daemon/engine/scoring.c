@@ -192,6 +192,7 @@ score_feature(MeepleGame *g, guint root, gboolean final)
         feature_find(g, f->node) == root)
       figure_return(g, i, "BASE-19");
   }
+  run_feature_hooks(g, MEEPLE_HOOK_FEATURE_DONE, &fs);
 }
 
 void

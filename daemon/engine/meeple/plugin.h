@@ -211,6 +211,10 @@ typedef enum {
    * scores unfinished features and fields, the rest after; the winner
    * (BASE-24) is always decided last.  MeeplePhaseHook. */
   MEEPLE_HOOK_FINAL_SCORING,
+  /** Per feature scored during the game, after its followers went home
+   * (BASE-19): what leaves with them (MW-10).  MeepleFeatureHook; ABI
+   * 1.1. */
+  MEEPLE_HOOK_FEATURE_DONE,
   MEEPLE_HOOK_COUNT
 } MeepleHookPoint;
 
