@@ -136,3 +136,38 @@ over(MeepleGame *g, int s0, int s1)
   ck_assert_int_eq(meeple_game_score(g, 0), s0);
   ck_assert_int_eq(meeple_game_score(g, 1), s1);
 }
+
+void
+scenario_awards(const Award *want, guint n_want, gboolean at_cell)
+{
+  guint k = 0;
+  for (guint i = 0; i < ev->len; i++) {
+    const MeepleEvent *e = &evs()[i];
+    if (e->type != MEEPLE_EVENT_POINTS_SCORED)
+      continue;
+    ck_assert_msg(k < n_want, "extra scoring: seat %d %d points (%s)",
+                  e->player, e->points, e->rule ? e->rule : "-");
+    const Award *w = &want[k++];
+    gboolean cell = !at_cell || w->x == ANY_CELL ||
+                    (e->x == w->x && e->y == w->y);
+    char where[32] = "";
+    if (at_cell && w->x != ANY_CELL)
+      g_snprintf(where, sizeof where, " at %d,%d", w->x, w->y);
+    ck_assert_msg(e->player == w->seat && e->points == w->points &&
+                      g_strcmp0(e->rule, w->rule) == 0 &&
+                      e->kind == w->kind && cell,
+                  "scoring %u: seat %d %d points %s kind %u at %d,%d; "
+                  "expected seat %d %d points %s kind %u%s", k, e->player,
+                  e->points, e->rule ? e->rule : "-", e->kind, e->x, e->y,
+                  w->seat, w->points, w->rule, w->kind, where);
+  }
+  ck_assert_msg(k == n_want, "%u scorings, expected %u", k, n_want);
+}
+
+const MeepleEvent *
+event(guint type, guint nth)
+{
+  const MeepleEvent *e = tu_find_event(evs(), ev->len, type, nth);
+  ck_assert_msg(e != NULL, "no event #%u of type %u", nth, type);
+  return e;
+}

@@ -50,4 +50,29 @@ void refused(MeepleGame *g, const char *text);
 /* The game ended in the last turn with these two scores. */
 void over(MeepleGame *g, int s0, int s1);
 
+/* One expected points-scored event.  x, y: the cell the event names,
+ * checked by scenario_awards() with @at_cell unless x is ANY_CELL. */
+typedef struct {
+  int seat, points;
+  const char *rule;
+  guint kind;
+  int x, y;
+} Award;
+#define ANY_CELL 9999
+
+/* The POINTS_SCORED events of ev are exactly @want, in this order; with
+ * @at_cell also at the cells the awards name. */
+void scenario_awards(const Award *want, guint n_want, gboolean at_cell);
+/* The @nth event of ev of @type; fails the test when there is none. */
+const MeepleEvent *event(guint type, guint nth);
+
+/* A suite defines AWARDS as SCENARIO_AWARDS(TRUE or FALSE, ...):
+ *   AWARDS({ 0, 4, "BASE-17", MEEPLE_KIND_CITY }, ...)  */
+#define SCENARIO_AWARDS(at_cell, ...)                                      \
+  do {                                                                     \
+    static const Award w_[] = { __VA_ARGS__ };                             \
+    scenario_awards(w_, G_N_ELEMENTS(w_), at_cell);                        \
+  } while (0)
+#define NO_AWARDS() scenario_awards(NULL, 0, FALSE)
+
 #endif

@@ -118,11 +118,6 @@ at(guint type, guint nth)
   return (guint)(e - evs());
 }
 
-static const MeepleEvent *
-event(guint type, guint nth)
-{
-  return &evs()[at(type, nth)];
-}
 
 /* An event names seat @seat, figure @figure and cell/segment. */
 static void
@@ -139,43 +134,7 @@ figure_event_is(const MeepleEvent *e, int seat, guint figure, guint kind,
     ck_assert_str_eq(e->rule, rule);
 }
 
-typedef struct {
-  int seat, points;
-  const char *rule;
-  guint kind;
-  int x, y;
-} Award;
-
-/* The POINTS_SCORED events of ev are exactly @want, in this order. */
-static void
-awards(const Award *want, guint n_want)
-{
-  guint k = 0;
-  for (guint i = 0; i < ev->len; i++) {
-    const MeepleEvent *e = &evs()[i];
-    if (e->type != MEEPLE_EVENT_POINTS_SCORED)
-      continue;
-    ck_assert_msg(k < n_want, "extra scoring: seat %d %d points (%s)",
-                  e->player, e->points, e->rule ? e->rule : "-");
-    const Award *w = &want[k++];
-    ck_assert_msg(e->player == w->seat && e->points == w->points &&
-                      g_strcmp0(e->rule, w->rule) == 0 && e->kind == w->kind &&
-                      e->x == w->x && e->y == w->y,
-                  "scoring %u: seat %d %d points %s kind %u at %d,%d; "
-                  "expected seat %d %d points %s kind %u at %d,%d",
-                  k, e->player, e->points, e->rule ? e->rule : "-", e->kind,
-                  e->x, e->y, w->seat, w->points, w->rule, w->kind, w->x,
-                  w->y);
-  }
-  ck_assert_msg(k == n_want, "%u scorings, expected %u", k, n_want);
-}
-
-#define AWARDS(...)                                                        \
-  do {                                                                     \
-    static const Award w_[] = { __VA_ARGS__ };                             \
-    awards(w_, G_N_ELEMENTS(w_));                                          \
-  } while (0)
-#define NO_AWARDS() awards(NULL, 0)
+#define AWARDS(...) SCENARIO_AWARDS(TRUE, __VA_ARGS__)
 
 
 /* Garden frame, turns 1-3: U at (-1,0) and (1,0), then seat 0 puts Ug at

@@ -145,13 +145,6 @@ fairy_on(const MeepleGame *g, int x, int y, const char *tile,
                     segment ? sg(g, tile, segment) : MEEPLE_SEGMENT_NONE);
 }
 
-static const MeepleEvent *
-event(guint type, guint nth)
-{
-  const MeepleEvent *e = tu_find_event(evs(), ev->len, type, nth);
-  ck_assert_msg(e != NULL, "no event #%u of type %u", nth, type);
-  return e;
-}
 
 /* Position in ev of @e. */
 static guint
@@ -247,40 +240,7 @@ meals(const MeepleGame *g, const Meal *want, guint n_want)
 #define NO_MEALS() ck_assert_uint_eq(count(MEEPLE_EVENT_FIGURE_RETURNED, \
                                            "PD-10"), 0)
 
-typedef struct {
-  int seat, points;
-  const char *rule;
-  guint kind;
-} Award;
-
-/* The POINTS_SCORED events of ev are exactly @want, in this order. */
-static void
-awards(const Award *want, guint n_want)
-{
-  guint k = 0;
-  for (guint i = 0; i < ev->len; i++) {
-    const MeepleEvent *e = &evs()[i];
-    if (e->type != MEEPLE_EVENT_POINTS_SCORED)
-      continue;
-    ck_assert_msg(k < n_want, "extra scoring: seat %d %d points (%s)",
-                  e->player, e->points, e->rule ? e->rule : "-");
-    const Award *w = &want[k++];
-    ck_assert_msg(e->player == w->seat && e->points == w->points &&
-                      g_strcmp0(e->rule, w->rule) == 0 && e->kind == w->kind,
-                  "scoring %u: seat %d %d points %s kind %u; expected seat "
-                  "%d %d points %s kind %u", k, e->player, e->points,
-                  e->rule ? e->rule : "-", e->kind, w->seat, w->points,
-                  w->rule, w->kind);
-  }
-  ck_assert_msg(k == n_want, "%u scorings, expected %u", k, n_want);
-}
-
-#define AWARDS(...)                                                        \
-  do {                                                                     \
-    static const Award w_[] = { __VA_ARGS__ };                             \
-    awards(w_, G_N_ELEMENTS(w_));                                          \
-  } while (0)
-#define NO_AWARDS() awards(NULL, 0)
+#define AWARDS(...) SCENARIO_AWARDS(FALSE, __VA_ARGS__)
 
 /* A neutral figure's event of @type citing @rule in ev: the @name figure,
  * owned by nobody (player -1), on (x, y), on no segment. */

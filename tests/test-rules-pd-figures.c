@@ -202,11 +202,6 @@ at(guint type, guint nth)
   return (guint)(e - evs());
 }
 
-static const MeepleEvent *
-event(guint type, guint nth)
-{
-  return &evs()[at(type, nth)];
-}
 
 /* An event names seat @seat (-1: neutral), figure @figure and the cell,
  * segment and segment kind (the kind is 0 for a figure on the tile). */
@@ -226,45 +221,9 @@ figure_event_is(const MeepleEvent *e, int seat, guint figure, guint kind,
 
 /* Cell of an award that is not checked: a road, city or field event
  * names some tile of the feature. */
-#define ANY 9999
+#define ANY ANY_CELL
 
-typedef struct {
-  int seat, points;
-  const char *rule;
-  guint kind;
-  int x, y;
-} Award;
-
-/* The POINTS_SCORED events of ev are exactly @want, in this order. */
-static void
-awards(const Award *want, guint n_want)
-{
-  guint k = 0;
-  for (guint i = 0; i < ev->len; i++) {
-    const MeepleEvent *e = &evs()[i];
-    if (e->type != MEEPLE_EVENT_POINTS_SCORED)
-      continue;
-    ck_assert_msg(k < n_want, "extra scoring: seat %d %d points (%s)",
-                  e->player, e->points, e->rule ? e->rule : "-");
-    const Award *w = &want[k++];
-    ck_assert_msg(e->player == w->seat && e->points == w->points &&
-                      g_strcmp0(e->rule, w->rule) == 0 && e->kind == w->kind &&
-                      (w->x == ANY || (e->x == w->x && e->y == w->y)),
-                  "scoring %u: seat %d %d points %s kind %u at %d,%d; "
-                  "expected seat %d %d points %s kind %u at %d,%d",
-                  k, e->player, e->points, e->rule ? e->rule : "-", e->kind,
-                  e->x, e->y, w->seat, w->points, w->rule, w->kind, w->x,
-                  w->y);
-  }
-  ck_assert_msg(k == n_want, "%u scorings, expected %u", k, n_want);
-}
-
-#define AWARDS(...)                                                        \
-  do {                                                                     \
-    static const Award w_[] = { __VA_ARGS__ };                             \
-    awards(w_, G_N_ELEMENTS(w_));                                          \
-  } while (0)
-#define NO_AWARDS() awards(NULL, 0)
+#define AWARDS(...) SCENARIO_AWARDS(TRUE, __VA_ARGS__)
 
 /* The last turn-started event in ev is @seat's, and @points fairy points
  * (PD-22) follow it, all @seat's (0: none at all). */
