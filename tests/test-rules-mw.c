@@ -1756,6 +1756,15 @@ START_TEST(mw_random_games)
 }
 END_TEST
 
+/* RULES, AMB-04, AMB-39, MW-03, MW-10, PD-12 */
+START_TEST(mw_random_games_with_pd)
+{
+  /* base 72 + P&D 30 + Mage & Witch 8 = 110 tiles */
+  ck_assert_uint_gt(
+      random_games("mage-witch,princess-dragon", 1000, 110, 13000), 1000);
+}
+END_TEST
+
 /* RULES, AMB-04, AMB-39, MW-03, MW-10, PD-12, ABBOT-08 */
 START_TEST(mw_random_games_with_pd_and_abbot)
 {
@@ -1830,6 +1839,7 @@ rules_mw_suite(void)
   /* long loops: give them room under the sanitizers */
   tcase_set_timeout(tc, 900);
   tcase_add_test(tc, mw_random_games);
+  tcase_add_test(tc, mw_random_games_with_pd);
   tcase_add_test(tc, mw_random_games_with_pd_and_abbot);
 #undef RULE
   return s;
