@@ -7,13 +7,6 @@
  * their feature's occupancy (BASE-12). */
 #include "internal.h"
 
-static gboolean
-counts_as_follower(const MeepleGame *g, const Figure *f)
-{
-  return f->node != NO_NODE &&
-         meeple_rules_figure_type(g->rules, f->type)->is_follower;
-}
-
 static void
 figure_event(MeepleGame *g, guint type, const Figure *f, const char *rule)
 {
@@ -37,11 +30,11 @@ figure_event(MeepleGame *g, guint type, const Figure *f, const char *rule)
 static void
 figure_set(MeepleGame *g, Figure *f, guint slot, guint node)
 {
-  if (counts_as_follower(g, f))
+  if (figure_is_placed_follower(g, f))
     g->nodes[feature_find(g, f->node)].followers--;
   f->slot = (uint16_t)slot;
   f->node = (uint16_t)node;
-  if (counts_as_follower(g, f))
+  if (figure_is_placed_follower(g, f))
     g->nodes[feature_find(g, f->node)].followers++;
 }
 

@@ -490,6 +490,7 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
     }
 
   /* BASE-02: the supply, drawn from its end. */
+  g->supply_len = n_supply;
   if (config->tile_order) {
     memcpy(g->order_copy, config->tile_order,
            config->n_tile_order * sizeof(uint16_t));
@@ -507,10 +508,8 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
         }
         g->supply[k++] = (uint16_t)t;
       }
-    g->supply_len = n_supply;
     supply_shuffle(g);
   }
-  g->supply_len = n_supply;
 
   put_tile(g, (guint)start, 0, 0, 0);
   slots_new(g);

@@ -258,6 +258,15 @@ static inline guint node_of(const MeepleGame *g, guint slot, guint segment)
 }
 
 /* figures.c */
+/* A follower standing on a segment: what counts for majority and
+ * occupancy (BASE-12, BASE-14) and goes home after scoring (BASE-19).
+ * Only owned types are followers, so @f has an owner. */
+static inline gboolean
+figure_is_placed_follower(const MeepleGame *g, const Figure *f)
+{
+  return f->node != NO_NODE &&
+         meeple_rules_figure_type(g->rules, f->type)->is_follower;
+}
 void figure_place(MeepleGame *g, guint index, guint node, const char *rule);
 /* Puts figure @index onto the placed tile @slot, on @node (a segment of
  * that tile) or on no segment (NO_NODE); from the supply or moving. */

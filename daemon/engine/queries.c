@@ -167,8 +167,7 @@ meeple_game_feature(const MeepleGame *g, int x, int y, guint segment,
   info->open_edges = node->open;
   for (guint i = 0; i < g->n_figures; i++) {
     const Figure *f = &g->figures[i];
-    if (f->node != NO_NODE && f->owner >= 0 &&
-        meeple_rules_figure_type(g->rules, f->type)->is_follower &&
+    if (figure_is_placed_follower(g, f) &&
         feature_find_const(g, f->node) == root)
       info->followers[f->owner]++;
   }

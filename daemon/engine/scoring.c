@@ -144,9 +144,7 @@ score_feature(MeepleGame *g, guint root, gboolean final)
   guint best = 0;
   for (guint i = 0; i < g->n_figures; i++) {
     const Figure *f = &g->figures[i];
-    if (f->node == NO_NODE || f->owner < 0 ||
-        !meeple_rules_figure_type(g->rules, f->type)->is_follower ||
-        feature_find(g, f->node) != root)
+    if (!figure_is_placed_follower(g, f) || feature_find(g, f->node) != root)
       continue;
     if (++fs.followers[f->owner] > best)
       best = fs.followers[f->owner];
@@ -187,9 +185,7 @@ score_feature(MeepleGame *g, guint root, gboolean final)
    * fairy, PD-24) stays unless its own rule set moves it. */
   for (guint i = 0; i < g->n_figures; i++) {
     const Figure *f = &g->figures[i];
-    if (f->node != NO_NODE && f->owner >= 0 &&
-        meeple_rules_figure_type(g->rules, f->type)->is_follower &&
-        feature_find(g, f->node) == root)
+    if (figure_is_placed_follower(g, f) && feature_find(g, f->node) == root)
       figure_return(g, i, "BASE-19");
   }
   run_feature_hooks(g, MEEPLE_HOOK_FEATURE_DONE, &fs);
@@ -243,8 +239,7 @@ scoring_final_features(MeepleGame *g)
   guint n = 0;
   for (guint i = 0; i < g->n_figures; i++) {
     const Figure *f = &g->figures[i];
-    if (f->node == NO_NODE ||
-        !meeple_rules_figure_type(g->rules, f->type)->is_follower)
+    if (!figure_is_placed_follower(g, f))
       continue;
     guint root = feature_find(g, f->node);
     if (g->nodes[root].kind == MEEPLE_KIND_FIELD && g->config.no_farmers)

@@ -17,10 +17,13 @@ typedef struct {
   guint take_back;       /* action kind "abbot-return" */
 } Abbot;
 
+/* ABBOT-03/04: the only kinds an abbot stands on. */
+#define ABBOT_KINDS (1u << MEEPLE_KIND_MONASTERY | 1u << MEEPLE_KIND_GARDEN)
+
 static gboolean
 is_abbot_spot(guint kind)
 {
-  return kind == MEEPLE_KIND_MONASTERY || kind == MEEPLE_KIND_GARDEN;
+  return kind < 32 && (ABBOT_KINDS & (1u << kind));
 }
 
 /* ABBOT-03/04: the abbot on the unoccupied monastery or garden of the new
@@ -131,9 +134,7 @@ abbot_setup(MeepleRules *rules, GError **error)
   meeple_rules_set_figure_place_rule(rules, ab->abbot, "ABBOT-03");
   /* ABBOT-03/04: monasteries and gardens only, wherever a rule set lets
    * followers go (the magic portal, X-12) */
-  meeple_rules_set_figure_kinds(rules, ab->abbot,
-                                1u << MEEPLE_KIND_MONASTERY |
-                                    1u << MEEPLE_KIND_GARDEN);
+  meeple_rules_set_figure_kinds(rules, ab->abbot, ABBOT_KINDS);
   int kind = meeple_rules_add_action_kind(
       rules, "abbot-return",
       "Take your abbot back and score its monastery or garden now "

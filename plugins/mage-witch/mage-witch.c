@@ -64,19 +64,21 @@ magic_feature(MeepleGame *game, const MageWitch *mw, guint which)
   return meeple_game_figure_feature(game, magic_figure(game, mw, which));
 }
 
-/* X-05 (PD-12, AMB-04): never onto the dragon's tile. */
+/* X-05 (PD-12, AMB-04): where the dragon stands, whose tile is off
+ * limits; FALSE while it is beside the board or not in the game. */
 static gboolean
-dragon_at(MeepleGame *game, int x, int y)
+dragon_cell(MeepleGame *game, int *x, int *y)
 {
   /* The dragon exists when The Princess & the Dragon is played; looked up
    * by name because either rule set may be set up first. */
   int dragon = meeple_rules_find_figure_type(meeple_game_rules(game), "dragon");
-  if (dragon < 0)
-    return FALSE;
-  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+  for (guint i = 0; dragon >= 0 && i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
-    if ((int)f.type == dragon && f.on_board && f.x == x && f.y == y)
+    if ((int)f.type == dragon && f.on_board) {
+      *x = f.x;
+      *y = f.y;
       return TRUE;
+    }
   }
   return FALSE;
 }
@@ -92,10 +94,12 @@ list_destinations(MeepleGame *game, const MageWitch *mw, guint which,
   MeepleRules *rules = meeple_game_rules(game);
   int here = magic_feature(game, mw, which);
   int other = magic_feature(game, mw, 1 - which);
+  int dx = 0, dy = 0;
+  gboolean dragon = dragon_cell(game, &dx, &dy);
   guint n = 0;
   for (guint t = 0; t < meeple_game_n_placed(game); t++) {
     MeeplePlacedTile tile = meeple_game_placed(game, t);
-    if (dragon_at(game, tile.x, tile.y))
+    if (dragon && tile.x == dx && tile.y == dy)
       continue;
     const MeepleTileType *type = meeple_rules_tile_type(rules, tile.type);
     for (guint s = 0; s < type->n_segments; s++) {
