@@ -408,6 +408,21 @@ figures(const Session *s)
   return g_variant_builder_end(&b);
 }
 
+/* The rule sets' public notes (meeple_game_notes()): what the board does
+ * not show, such as the big top's face-down token (CIRCUS-05). */
+static GVariant *
+notes(const Session *s)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("a(ss)"));
+  g_autoptr(GPtrArray) lines = meeple_game_notes(s->game);
+  for (guint i = 0; i < lines->len; i++) {
+    const MeepleNote *note = g_ptr_array_index(lines, i);
+    g_variant_builder_add(&b, "(ss)", note->label, note->text);
+  }
+  return g_variant_builder_end(&b);
+}
+
 /* Tiles set aside face up (PD-08): public, unlike the supply's order. */
 static GVariant *
 set_aside(const Session *s)
@@ -490,6 +505,7 @@ marshal_state(const Session *s)
       g_variant_new_string(drawn >= 0 ? tile_id(s->rules, (guint)drawn) : ""));
   ADD("discarded", g_variant_new_uint32(meeple_game_n_discarded(game)));
   ADD("set-aside", set_aside(s));
+  ADD("notes", notes(s));
   ADD("sequence", g_variant_new_uint64(session_sequence(s)));
   ADD("decision", g_variant_new_uint64(session_decision_id(s)));
   ADD("seats", g_variant_builder_end(&seats));

@@ -1,7 +1,8 @@
 /* board.c — a remote game's board as a libmeeple-render BoardView.
  *
  * Everything comes from the game's catalog (segment kinds, tile types)
- * and public state (tiles, figures, tiles set aside): nothing here knows
+ * and public state (tiles, figures, tiles set aside, the rule sets'
+ * notes): nothing here knows
  * an expansion.  A figure's segment arrives as a name ("C1") and is
  * looked up in the tile type under it; "" is a figure on the tile itself
  * (the dragon). */
@@ -18,6 +19,7 @@ struct CliBoard {
   GArray *figures;    /* BoardFigure */
   GArray *marks;      /* BoardMark */
   GPtrArray *set_aside; /* char*, owned: tile ids */
+  GPtrArray *note_labels, *note_texts; /* char*, owned */
   GPtrArray *strings; /* char*, owned: marks' labels, figure type names
                        * (copied: the state may go before the board) */
   GPtrArray *action_cell; /* per action of the marked decision: label */
@@ -61,6 +63,8 @@ cli_board_new(const MeepleClientCatalog *catalog,
   board->figures = g_array_new(FALSE, TRUE, sizeof(BoardFigure));
   board->marks = g_array_new(FALSE, TRUE, sizeof(BoardMark));
   board->set_aside = g_ptr_array_new_with_free_func(g_free);
+  board->note_labels = g_ptr_array_new_with_free_func(g_free);
+  board->note_texts = g_ptr_array_new_with_free_func(g_free);
   board->strings = g_ptr_array_new_with_free_func(g_free);
   board->action_cell = g_ptr_array_new();
 
@@ -84,6 +88,11 @@ cli_board_new(const MeepleClientCatalog *catalog,
   }
   for (guint i = 0; state && state->set_aside && state->set_aside[i]; i++)
     g_ptr_array_add(board->set_aside, g_strdup(state->set_aside[i]));
+  for (guint i = 0; state && state->note_labels && state->note_texts &&
+                    state->note_labels[i] && state->note_texts[i]; i++) {
+    g_ptr_array_add(board->note_labels, g_strdup(state->note_labels[i]));
+    g_ptr_array_add(board->note_texts, g_strdup(state->note_texts[i]));
+  }
   return board;
 }
 
@@ -97,6 +106,8 @@ cli_board_free(CliBoard *board)
   g_array_free(board->figures, TRUE);
   g_array_free(board->marks, TRUE);
   g_ptr_array_free(board->set_aside, TRUE);
+  g_ptr_array_free(board->note_labels, TRUE);
+  g_ptr_array_free(board->note_texts, TRUE);
   g_ptr_array_free(board->strings, TRUE);
   g_ptr_array_free(board->action_cell, TRUE);
   g_free(board);
@@ -162,6 +173,9 @@ cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
     .n_marks = board->marks->len,
     .set_aside = (const char *const *)board->set_aside->pdata,
     .n_set_aside = board->set_aside->len,
+    .note_labels = (const char *const *)board->note_labels->pdata,
+    .note_texts = (const char *const *)board->note_texts->pdata,
+    .n_notes = board->note_labels->len,
   };
   board_render(out, &view, flags);
 }

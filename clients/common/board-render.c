@@ -352,6 +352,16 @@ append_set_aside(GString *out, const BoardView *view)
   g_string_append_c(out, '\n');
 }
 
+/* The rule sets' public notes, one line each. */
+static void
+append_notes(GString *out, const BoardView *view)
+{
+  for (guint i = 0; view->note_labels && view->note_texts && i < view->n_notes;
+       i++)
+    g_string_append_printf(out, "%s: %s\n", view->note_labels[i],
+                           view->note_texts[i]);
+}
+
 void
 board_render(GString *out, const BoardView *view, BoardRenderFlags flags)
 {
@@ -376,6 +386,7 @@ board_render(GString *out, const BoardView *view, BoardRenderFlags flags)
   g_free(canvas.cells);
   append_other_figures(out, view, flags);
   append_set_aside(out, view);
+  append_notes(out, view);
 }
 
 const char *

@@ -106,12 +106,18 @@ typedef struct {
    * PD-08), listed under the board; may be NULL. */
   const char *const *set_aside;
   guint n_set_aside;
+  /** The rule sets' public notes (meeple_game_notes(), GetState "notes"),
+   * one "label: text" line each under the board; may be NULL. */
+  const char *const *note_labels;
+  const char *const *note_texts;
+  guint n_notes;
 } BoardView;
 
 /* Appends the board of @view: the x axis, one text row per character row
  * of the blocks (the y label on each block's middle row), the x axis
  * again, then the line naming figures besides plain followers and the
- * line of tiles set aside (each only when there is something to say).
+ * line of tiles set aside (each only when there is something to say),
+ * then one line per public note ("Big top: on 2,-1, ...").
  * An empty view (no tile, no mark) is "(empty board)". */
 void board_render(GString *out, const BoardView *view,
                   BoardRenderFlags flags);

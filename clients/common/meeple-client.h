@@ -186,6 +186,12 @@ typedef struct {
    * NULL-terminated, empty (never NULL) when there are none.  They are
    * not in tiles_left. */
   char **set_aside;
+  /** The rule sets' public notes (GetState "notes"): what the board does
+   * not show, e.g. "Big top" / "on 2,-1, over a face-down animal token".
+   * Two NULL-terminated lists of the same length, labels and texts;
+   * empty (never NULL) when there are none. */
+  char **note_labels;
+  char **note_texts;
 } MeepleClientState;
 
 /** Segment kinds and figure types of the game's rules. */

@@ -81,6 +81,21 @@ lookup_strv(GVariant *dict, const char *key)
   return strv;
 }
 
+/* The "notes" list, a(ss), as two NULL-terminated lists. */
+static void
+lookup_notes(GVariant *dict, char ***labels, char ***texts)
+{
+  GVariant *v = g_variant_lookup_value(dict, "notes", G_VARIANT_TYPE("a(ss)"));
+  gsize n = v ? g_variant_n_children(v) : 0;
+
+  *labels = g_new0(char *, n + 1);
+  *texts = g_new0(char *, n + 1);
+  for (gsize i = 0; i < n; i++)
+    g_variant_get_child(v, i, "(ss)", &(*labels)[i], &(*texts)[i]);
+  if (v)
+    g_variant_unref(v);
+}
+
 static gboolean
 boolean_or(GVariant *dict, const char *key, gboolean fallback)
 {
@@ -285,6 +300,7 @@ mcl_state_from_variant(GVariant *dict)
   st->tiles_left = (guint)mcl_number_or(dict, "tiles-left", 0);
   st->discarded = (guint)mcl_number_or(dict, "discarded", 0);
   st->set_aside = lookup_strv(dict, "set-aside");
+  lookup_notes(dict, &st->note_labels, &st->note_texts);
   st->sequence = (guint64)mcl_number_or(dict, "sequence", 0);
   st->decision = (guint64)mcl_number_or(dict, "decision", 0);
 
@@ -369,6 +385,8 @@ mcl_state_free(MeepleClientState *st)
   g_free(st->drawn_tile);
   g_strfreev(st->rules);
   g_strfreev(st->set_aside);
+  g_strfreev(st->note_labels);
+  g_strfreev(st->note_texts);
   g_ptr_array_unref(st->seats);
   g_ptr_array_unref(st->board);
   g_ptr_array_unref(st->figures);

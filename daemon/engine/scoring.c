@@ -244,6 +244,10 @@ scoring_final_features(MeepleGame *g)
     guint root = feature_find(g, f->node);
     if (g->nodes[root].kind == MEEPLE_KIND_FIELD && g->config.no_farmers)
       continue;
+    /* A spot (a circus acrobat space) is never a feature: its own rule
+     * set scores what stands there (CIRCUS-16). */
+    if (rules_kind(g->rules, g->nodes[root].kind)->shape == MEEPLE_SHAPE_SPOT)
+      continue;
     add_scorable(g, list, &n, root);
   }
   qsort(list, n, sizeof *list, compare_scorable);

@@ -82,6 +82,19 @@ sim_render_board(GString *out, const MeepleGame *game, gboolean colour)
   view.set_aside = aside;
   view.n_set_aside = n_aside;
 
+  /* The rule sets' public notes (the big top's token, ...). */
+  g_autoptr(GPtrArray) notes = meeple_game_notes(game);
+  g_autofree const char **labels = g_new0(const char *, notes->len + 1);
+  g_autofree const char **texts = g_new0(const char *, notes->len + 1);
+  for (guint i = 0; i < notes->len; i++) {
+    const MeepleNote *note = g_ptr_array_index(notes, i);
+    labels[i] = note->label;
+    texts[i] = note->text;
+  }
+  view.note_labels = labels;
+  view.note_texts = texts;
+  view.n_notes = notes->len;
+
   board_render(out, &view, colour ? BOARD_RENDER_COLOUR : 0);
 }
 

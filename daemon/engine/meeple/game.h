@@ -252,6 +252,19 @@ const char *meeple_phase_name(MeeplePhase phase);
 /** Name of an event type: "tile-placed", ... */
 const char *meeple_event_type_name(guint type);
 
+/** One public note of a rule set about the game: what its board, figures
+ * and scores do not show (the big top's token lies face down, the tokens
+ * out of the game, ...). */
+typedef struct {
+  char *label;         /**< "Big top" */
+  char *text;          /**< "on 2,-1, over a face-down animal token" */
+} MeepleNote;
+
+/** The rule sets' public notes (MEEPLE_HOOK_NOTES of meeple/plugin.h), in
+ * hook order: a new array of MeepleNote *, which frees them with
+ * g_ptr_array_unref().  ABI 1.2. */
+GPtrArray *meeple_game_notes(const MeepleGame *game);
+
 /** Bytes of memory this game holds (for benchmarks). */
 gsize meeple_game_memory(const MeepleGame *game);
 

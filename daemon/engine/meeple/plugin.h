@@ -30,7 +30,7 @@ G_BEGIN_DECLS
 /** ABI of this header.  A plugin loads when its major equals the host's
  * and its minor is at most the host's; minors only ever add. */
 #define MEEPLE_PLUGIN_ABI_MAJOR 1
-#define MEEPLE_PLUGIN_ABI_MINOR 1
+#define MEEPLE_PLUGIN_ABI_MINOR 2
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
@@ -215,6 +215,9 @@ typedef enum {
    * (BASE-19): what leaves with them (MW-10).  MeepleFeatureHook; ABI
    * 1.1. */
   MEEPLE_HOOK_FEATURE_DONE,
+  /** When a client asks for the game's public notes (meeple_game_notes()):
+   * lines about what the board does not show.  MeepleNotesHook; ABI 1.2. */
+  MEEPLE_HOOK_NOTES,
   MEEPLE_HOOK_COUNT
 } MeepleHookPoint;
 
@@ -269,6 +272,18 @@ typedef MeepleHookResult (*MeepleFeatureHook)(MeepleGame *game,
 typedef void (*MeepleFigureHook)(MeepleGame *game, guint figure,
                                  const char *rule, gpointer user_data);
 
+/** Lines of public notes being collected (meeple_game_notes()). */
+typedef struct MeepleNotes MeepleNotes;
+/** Adds one note: a short @label ("Big top") and a line of text.  Notes
+ * are public: never put hidden information (a face-down token's value,
+ * the order of the supply) into one.  ABI 1.2. */
+void meeple_notes_add(MeepleNotes *notes, const char *label,
+                      const char *format, ...) G_GNUC_PRINTF(3, 4);
+/** Publishes notes about the game's public state; must only read the game
+ * (and its own slot, meeple_game_slot_const()). */
+typedef void (*MeepleNotesHook)(const MeepleGame *game, MeepleNotes *notes,
+                                gpointer user_data);
+
 /** Any hook function, cast; called back with its own signature. */
 typedef void (*MeepleHookFunc)(void);
 
@@ -311,6 +326,13 @@ meeple_rules_add_feature_hook(MeepleRules *rules, MeepleHookPoint point,
                               gpointer user_data)
 {
   meeple_rules_add_hook(rules, point, priority, (MeepleHookFunc)func, user_data);
+}
+static inline void
+meeple_rules_add_notes_hook(MeepleRules *rules, int priority,
+                            MeepleNotesHook func, gpointer user_data)
+{
+  meeple_rules_add_hook(rules, MEEPLE_HOOK_NOTES, priority,
+                        (MeepleHookFunc)func, user_data);
 }
 static inline void
 meeple_rules_add_figure_removed_hook(MeepleRules *rules, int priority,
