@@ -11,6 +11,8 @@ typedef struct {
   gboolean board;        /* redraw the board after tile placements */
   BoardRenderFlags flags;
   gboolean failed;       /* writing failed, or the daemon went away */
+  MeepleRemoteGame *game;
+  gboolean finishing;    /* the game is over: the log's tail is fetched */
 } Watch;
 
 /* Appends the board and seats of the game as it is now. */
@@ -52,6 +54,8 @@ on_gone(MeepleRemoteGame *game, const char *why, gpointer data)
   g_main_loop_quit(w->loop);
 }
 
+static gboolean finish(gpointer data);
+
 static void
 on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
 {
@@ -64,24 +68,43 @@ on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
     cli_append_event(text, e, state);
     placed |= g_strcmp0(e->type, "tile-placed") == 0;
   }
-  gboolean over = meeple_remote_game_is_over(game);
-  /* The board after each tile placement, and at the end with the last
-   * figures and final scoring's returns. */
-  if ((placed || over) && w->board)
+  /* The board after each tile placement. */
+  if (placed && w->board)
     append_board(text, game, w->flags);
-  if (over) {
-    state = meeple_remote_game_state(game, NULL);
-    if (state) {
-      cli_append_seats(text, meeple_remote_game_catalog(game), state);
-      cli_append_final_scores(text, state);
-    }
-    g_main_loop_quit(w->loop);
-  }
   if (!cli_write(text)) {
     w->failed = TRUE;
     g_main_loop_quit(w->loop);
   }
   g_string_free(text, TRUE);
+  /* The state can say "over" while the last Events signals are still
+   * queued (a watcher that fell behind): the end is printed from the
+   * complete log, outside this callback. */
+  if (meeple_remote_game_is_over(game) && !w->finishing) {
+    w->finishing = TRUE;
+    g_idle_add(finish, w);
+  }
+}
+
+/* The events still missing, the board with the last figures and final
+ * scoring's returns, and the final scores. */
+static gboolean
+finish(gpointer data)
+{
+  Watch *w = data;
+  meeple_remote_game_catch_up(w->game); /* prints through on_events */
+  GString *text = g_string_new(NULL);
+  if (w->board)
+    append_board(text, w->game, w->flags);
+  const MeepleClientState *state = meeple_remote_game_state(w->game, NULL);
+  if (state) {
+    cli_append_seats(text, meeple_remote_game_catalog(w->game), state);
+    cli_append_final_scores(text, state);
+  }
+  if (!cli_write(text))
+    w->failed = TRUE;
+  g_string_free(text, TRUE);
+  g_main_loop_quit(w->loop);
+  return G_SOURCE_REMOVE;
 }
 
 int
@@ -118,6 +141,7 @@ cli_cmd_watch(int argc, char **argv)
     .loop = g_main_loop_new(NULL, FALSE),
     .board = !no_board,
     .flags = cli_board_flags(stdout),
+    .game = game,
   };
   GError *error = NULL;
   GString *text = g_string_new(NULL);

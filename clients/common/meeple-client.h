@@ -243,6 +243,12 @@ GPtrArray *meeple_remote_game_events(MeepleRemoteGame *game);
 /** Whether the game is over, as far as the mirror knows (a "game-over"
  * event, Status "over", or GetDecision said GameOver). */
 gboolean meeple_remote_game_is_over(MeepleRemoteGame *game);
+/** Once the game is over (is_over()), brings the event log to its end
+ * with one GetEvents: the state can say "over" while the last Events
+ * signals are still on their way.  The events callback hears of what
+ * was missing.  Does nothing before the game is over or once the log is
+ * complete. */
+void meeple_remote_game_catch_up(MeepleRemoteGame *game);
 
 /** Whether this client holds @seat in this game (by Join or Reclaim on
  * this MeepleRemoteGame; not updated when another connection reclaims

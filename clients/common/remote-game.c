@@ -119,6 +119,13 @@ mcl_game_catch_up(MeepleRemoteGame *game)
   g_ptr_array_unref(added);
 }
 
+void
+meeple_remote_game_catch_up(MeepleRemoteGame *game)
+{
+  g_return_if_fail(game);
+  mcl_game_catch_up(game);
+}
+
 static void
 on_events(MeepleRemoteGame *game, DBusMessage *message)
 {
