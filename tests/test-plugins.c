@@ -1173,20 +1173,10 @@ END_TEST
 
 /* ---- 8. decisions other players take mid-turn ---------------------------- */
 
-static guint
-decision_kind(MeepleRules *rules, const char *name)
-{
-  for (guint i = 0; i < meeple_rules_n_decision_kinds(rules); i++)
-    if (strcmp(meeple_rules_decision_kind(rules, i)->name, name) == 0)
-      return i;
-  ck_abort_msg("no decision kind %s", name);
-  return 0;
-}
-
 START_TEST(decisions_round_the_table)
 {
   MeepleRules *rules = rules_of("council good", "council");
-  guint vote = decision_kind(rules, "council-vote");
+  guint vote = tu_decision_kind(rules, "council-vote");
   ck_assert_uint_ge(vote, MEEPLE_DECISION_CORE_COUNT);
   MeepleGame *game = tu_game(rules, 3, "E U V", TRUE);
   tu_act(game, "place E @ 0,-1 r180", NULL);

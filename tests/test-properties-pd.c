@@ -98,26 +98,6 @@ typedef struct {
 } Pd;
 
 static guint
-decision_kind(const MeepleRules *rules, const char *name)
-{
-  for (guint k = 0; k < meeple_rules_n_decision_kinds(rules); k++)
-    if (strcmp(meeple_rules_decision_kind(rules, k)->name, name) == 0)
-      return k;
-  ck_abort_msg("no decision kind '%s'", name);
-  return 0;
-}
-
-static guint
-event_type(const MeepleRules *rules, const char *name)
-{
-  for (guint t = 0; t < meeple_rules_n_event_types(rules); t++)
-    if (strcmp(meeple_rules_event_type_name(rules, t), name) == 0)
-      return t;
-  ck_abort_msg("no event type '%s'", name);
-  return 0;
-}
-
-static guint
 known(int index, const char *what)
 {
   ck_assert_msg(index >= 0, "rules know no %s", what);
@@ -137,8 +117,8 @@ pd_new(const char *ids)
   pd.princess = 1u << known(meeple_rules_find_symbol(r, "princess"),
                             "princess");
   pd.portal = 1u << known(meeple_rules_find_symbol(r, "portal"), "portal");
-  pd.step_decision = decision_kind(r, "dragon-step");
-  pd.princess_decision = decision_kind(r, "princess");
+  pd.step_decision = tu_decision_kind(r, "dragon-step");
+  pd.princess_decision = tu_decision_kind(r, "princess");
   pd.step_action = known(meeple_rules_find_action_kind(r, "dragon-move"),
                          "dragon-move");
   pd.fairy_action = known(meeple_rules_find_action_kind(r, "fairy-move"),
@@ -148,7 +128,7 @@ pd_new(const char *ids)
   pd.remove_action = known(meeple_rules_find_action_kind(r,
                                                          "princess-remove"),
                            "princess-remove");
-  pd.flight_ended = event_type(r, "dragon-flight-ended");
+  pd.flight_ended = tu_event_type(r, "dragon-flight-ended");
   for (guint i = 0; i < meeple_rules_n_tilesets(r); i++)
     pd.total_tiles += meeple_rules_tileset(r, i)->n_tiles;
   return pd;

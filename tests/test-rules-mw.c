@@ -61,28 +61,6 @@ static guint MAGIC_FIGURE, MAGIC_JOIN; /* decision kinds */
 #define PLACE_FIGURE MEEPLE_DECISION_PLACE_FIGURE
 #define PLACE_TILE MEEPLE_DECISION_PLACE_TILE
 
-/* Index of the decision kind / event type a rule set registered under
- * @name (doc/plugins.md: looked up by name). */
-static guint
-decision_kind(const MeepleRules *r, const char *name)
-{
-  for (guint k = 0; k < meeple_rules_n_decision_kinds(r); k++)
-    if (strcmp(meeple_rules_decision_kind(r, k)->name, name) == 0)
-      return k;
-  ck_abort_msg("no decision kind %s", name);
-  return 0;
-}
-
-static guint
-event_type(const MeepleRules *r, const char *name)
-{
-  for (guint k = 0; k < meeple_rules_n_event_types(r); k++)
-    if (strcmp(meeple_rules_event_type_name(r, k), name) == 0)
-      return k;
-  ck_abort_msg("no event type %s", name);
-  return 0;
-}
-
 static guint
 figure_type(const MeepleRules *r, const char *name)
 {
@@ -100,8 +78,8 @@ use_rules(const char *ids)
   rules = tu_rules_with(ids);
   MAGE = figure_type(rules, "mage");
   WITCH = figure_type(rules, "witch");
-  MAGIC_FIGURE = decision_kind(rules, "magic-figure");
-  MAGIC_JOIN = decision_kind(rules, "magic-join");
+  MAGIC_FIGURE = tu_decision_kind(rules, "magic-figure");
+  MAGIC_JOIN = tu_decision_kind(rules, "magic-join");
 }
 
 static void
@@ -1387,7 +1365,7 @@ END_TEST
 static MeepleGame *
 eaten_game(const char *more)
 {
-  guint step = decision_kind(rules, "dragon-step");
+  guint step = tu_decision_kind(rules, "dragon-step");
   g_autofree char *order =
       g_strdup_printf("MW/CRRR.3 DG/RFr.v DG/RFr.d %s", more);
   MeepleGame *g = tu_game(rules, 2, order, FALSE);
@@ -1408,7 +1386,7 @@ eaten_game(const char *more)
   decision_is(g, step, 0);
   offers(g, "dragon-move @ 2,0", NULL);
   act(g, "dragon-move @ 2,0");
-  guint ended = event_type(rules, "dragon-flight-ended");
+  guint ended = tu_event_type(rules, "dragon-flight-ended");
   const MeepleEvent *e = &evs()[only(ended, "PD-09")];
   ck_assert_int_eq(e->x, 2);
   ck_assert_int_eq(e->y, 0);

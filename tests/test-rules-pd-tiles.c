@@ -103,28 +103,6 @@ around(const MeepleGame *g, int x, int y)
 
 
 
-/* Index of the decision kind / event type a rule set registered under
- * @name (doc/plugins.md: looked up by name). */
-static guint
-decision_kind(const MeepleRules *r, const char *name)
-{
-  for (guint k = 0; k < meeple_rules_n_decision_kinds(r); k++)
-    if (strcmp(meeple_rules_decision_kind(r, k)->name, name) == 0)
-      return k;
-  ck_abort_msg("no decision kind %s", name);
-  return 0;
-}
-
-static guint
-event_type(const MeepleRules *r, const char *name)
-{
-  for (guint k = 0; k < meeple_rules_n_event_types(r); k++)
-    if (strcmp(meeple_rules_event_type_name(r, k), name) == 0)
-      return k;
-  ck_abort_msg("no event type %s", name);
-  return 0;
-}
-
 /* The dragon stands on the tile at (x, y) itself, on none of its
  * segments. */
 static void
@@ -151,7 +129,7 @@ dragon_on(const MeepleGame *g, int x, int y)
 static void
 flight_ended_uneaten(const MeepleGame *g, int x, int y, int steps)
 {
-  guint ended = event_type(meeple_game_rules(g), "dragon-flight-ended");
+  guint ended = tu_event_type(meeple_game_rules(g), "dragon-flight-ended");
   ck_assert_uint_eq(count(ended, "PD-09"), 1);
   const MeepleEvent *e = tu_find_event(evs(), ev->len, ended, 0);
   ck_assert_int_eq(e->x, x);
@@ -304,9 +282,9 @@ START_TEST(pd01_dragon_and_fairy_are_neutral)
   /* and its two decisions, after the core's */
   ck_assert_uint_eq(meeple_rules_n_decision_kinds(rules),
                     MEEPLE_DECISION_CORE_COUNT + 2);
-  ck_assert_uint_ge(decision_kind(rules, "princess"),
+  ck_assert_uint_ge(tu_decision_kind(rules, "princess"),
                     MEEPLE_DECISION_CORE_COUNT);
-  ck_assert_uint_ge(decision_kind(rules, "dragon-step"),
+  ck_assert_uint_ge(tu_decision_kind(rules, "dragon-step"),
                     MEEPLE_DECISION_CORE_COUNT);
   const MeepleRuleSetInfo *rs =
       meeple_rules_find_ruleset(rules, "princess-dragon");
@@ -624,7 +602,7 @@ START_TEST(pd03_monk_although_the_city_holds_a_knight)
   ck_assert_uint_eq(city.followers[1], 1);
   ck_assert_uint_eq(city.tiles, 3);
   /* the flight (PD-09): one step, then a dead end */
-  decision_is(g, decision_kind(rules, "dragon-step"), 0);
+  decision_is(g, tu_decision_kind(rules, "dragon-step"), 0);
   offers(g, "dragon-move @ 0,0", "dragon-move @ -2,0", NULL);
   act(g, "dragon-move @ -2,0");
   flight_ended_uneaten(g, -2, 0, 1);
@@ -689,7 +667,7 @@ START_TEST(pd03_knight_although_the_monastery_holds_a_monk)
   put(g, 0, "place " O_TILE " @ 0,-1 r180");
   offers(g, "pass", "follower C1", "follower M", "follower F1", NULL);
   act(g, "follower M");
-  decision_is(g, decision_kind(rules, "dragon-step"), 0);
+  decision_is(g, tu_decision_kind(rules, "dragon-step"), 0);
   offers(g, "dragon-move @ 0,0", "dragon-move @ -2,0", NULL);
   act(g, "dragon-move @ -2,0");
   flight_ended_uneaten(g, -2, 0, 1);
@@ -831,7 +809,7 @@ START_TEST(pd04_tunnel_road_and_two_fields)
   ck_assert_uint_eq(feat(g, 1, 1, Q_TILE, "R1").id,
                     feat(g, 1, 0, "V", "R1").id);
   act(g, "follower F1");
-  decision_is(g, decision_kind(rules, "dragon-step"), 1);
+  decision_is(g, tu_decision_kind(rules, "dragon-step"), 1);
   offers(g, "dragon-move @ 0,0", "dragon-move @ 0,-2", NULL);
   act(g, "dragon-move @ 0,-2");
   flight_ended_uneaten(g, 0, -2, 1);

@@ -41,6 +41,13 @@ MeepleGame *
 tu_game(MeepleRules *rules, guint n_players, const char *tiles,
         gboolean no_farmers)
 {
+  return tu_game_seeded(rules, n_players, tiles, no_farmers, 1);
+}
+
+MeepleGame *
+tu_game_seeded(MeepleRules *rules, guint n_players, const char *tiles,
+               gboolean no_farmers, guint64 seed)
+{
   g_auto(GStrv) ids = g_strsplit_set(tiles, " \t\n", -1);
   GArray *order = g_array_new(FALSE, FALSE, sizeof(guint16));
   for (guint i = 0; ids[i]; i++) {
@@ -53,7 +60,7 @@ tu_game(MeepleRules *rules, guint n_players, const char *tiles,
   }
   MeepleGameConfig cfg = {
     .n_players = n_players,
-    .seed = 1,
+    .seed = seed,
     .tile_order = (const guint16 *)order->data,
     .n_tile_order = order->len,
     .no_farmers = no_farmers,
@@ -249,4 +256,34 @@ tu_play_random(MeepleGame *game, GRand *rand, guint max)
     applied++;
   }
   return applied;
+}
+
+guint
+tu_decision_kind(const MeepleRules *rules, const char *name)
+{
+  for (guint k = 0; k < meeple_rules_n_decision_kinds(rules); k++)
+    if (strcmp(meeple_rules_decision_kind(rules, k)->name, name) == 0)
+      return k;
+  ck_abort_msg("no decision kind %s", name);
+  return 0;
+}
+
+guint
+tu_event_type(const MeepleRules *rules, const char *name)
+{
+  for (guint k = 0; k < meeple_rules_n_event_types(rules); k++)
+    if (strcmp(meeple_rules_event_type_name(rules, k), name) == 0)
+      return k;
+  ck_abort_msg("no event type %s", name);
+  return 0;
+}
+
+guint
+tu_kind(const MeepleRules *rules, const char *name)
+{
+  for (guint k = 0; k < meeple_rules_n_kinds(rules); k++)
+    if (strcmp(meeple_rules_kind(rules, k)->name, name) == 0)
+      return k;
+  ck_abort_msg("no segment kind %s", name);
+  return 0;
 }

@@ -21,6 +21,20 @@ MeepleRules *tu_rules_with(const char *ids);
 MeepleGame *tu_game(MeepleRules *rules, guint n_players, const char *tiles,
                     gboolean no_farmers);
 
+/** As tu_game() (which uses seed 1) with the game's PRNG seeded with
+ * @seed: the tile order is fixed, whatever else is random (animal tokens,
+ * a reshuffle) comes from the seed. */
+MeepleGame *tu_game_seeded(MeepleRules *rules, guint n_players,
+                           const char *tiles, gboolean no_farmers,
+                           guint64 seed);
+
+/** Index of the decision kind, event type or segment kind a rule set
+ * registered under @name (doc/plugins.md: they are looked up by name);
+ * aborts the test when there is none. */
+guint tu_decision_kind(const MeepleRules *rules, const char *name);
+guint tu_event_type(const MeepleRules *rules, const char *name);
+guint tu_kind(const MeepleRules *rules, const char *name);
+
 /** Parses @text in the notation and applies it; fails the test (with the
  * error message and @text) if it is not legal.  Returns the events. */
 const MeepleEvent *tu_act(MeepleGame *game, const char *text, gsize *n_events);
