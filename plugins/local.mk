@@ -19,3 +19,4 @@ install-data-hook:
 	rm -f $(DESTDIR)$(meeplepluginsdir)/*.la
 include plugins/princess-dragon/local.mk
 include plugins/mage-witch/local.mk
+include plugins/circus/local.mk

@@ -439,6 +439,7 @@ static const struct {
   { "fairy", "✦", 'F' },
   { "mage", "◉", '@' },
   { "witch", "◎", '%' },
+  { "big-top", "⌂", 'T' },
 };
 
 const char *

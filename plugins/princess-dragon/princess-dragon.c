@@ -132,6 +132,24 @@ locate_at_figure(MeepleGame *game, MeepleEvent *e, guint figure)
 
 /* ---- T1: the start of a turn (PD-22) --------------------------------------- */
 
+/* X-08: the fairy stands at a pyramid of Under the Big Top (a segment of
+ * the kind named "acrobat", looked up by name since either rule set may
+ * be set up first); *@mine = the active player's acrobats there. */
+static gboolean
+fairy_at_pyramid(MeepleGame *game, const MeepleFigureInfo *fairy, guint *mine)
+{
+  MeeplePlacedTile tile;
+  MeepleFeatureInfo spot;
+  if (fairy->segment == MEEPLE_SEGMENT_NONE ||
+      !meeple_game_tile_at(game, fairy->x, fairy->y, &tile) ||
+      !meeple_game_feature(game, fairy->x, fairy->y, fairy->segment, &spot) ||
+      strcmp(meeple_rules_kind(meeple_game_rules(game), spot.kind)->name,
+             "acrobat") != 0)
+    return FALSE;
+  *mine = spot.followers[meeple_game_active_player(game)];
+  return TRUE;
+}
+
 static MeepleHookResult
 pd_turn_start(MeepleGame *game, gpointer user_data)
 {
@@ -141,11 +159,25 @@ pd_turn_start(MeepleGame *game, gpointer user_data)
   st->steps = st->n_visited = 0;
   if (st->fairy_follower < 0)
     return MEEPLE_HOOK_CONTINUE;
+  guint fairy = neutral_figure(game, pd->fairy);
+  MeepleFigureInfo at = meeple_game_figure(game, fairy);
+  guint mine;
+  if (fairy_at_pyramid(game, &at, &mine)) {
+    /* X-08 (instead of PD-22): the fairy belongs to the whole pyramid;
+     * whoever's turn begins scores 1 per own acrobat there, one total
+     * (X-08.1) */
+    if (mine > 0) {
+      MeepleEvent *e = meeple_game_award(game, meeple_game_active_player(game),
+                                         (int)mine, "X-08");
+      locate_at_figure(game, e, fairy);
+    }
+    return MEEPLE_HOOK_CONTINUE;
+  }
   /* PD-22: the fairy's follower belongs to the player whose turn begins */
   MeepleFigureInfo f = meeple_game_figure(game, (guint)st->fairy_follower);
   if (f.owner == (int)meeple_game_active_player(game)) {
     MeepleEvent *e = meeple_game_award(game, (guint)f.owner, 1, "PD-22");
-    locate_at_figure(game, e, neutral_figure(game, pd->fairy));
+    locate_at_figure(game, e, fairy);
   }
   return MEEPLE_HOOK_CONTINUE;
 }
@@ -240,13 +272,15 @@ pd_princess(MeepleGame *game, gpointer user_data)
   return MEEPLE_HOOK_CONTINUE;
 }
 
+/* A follower on segment @segment of the tile at (x, y), of seat @owner
+ * (-1: of anybody); a pyramid holds several (X-08). */
 static int
-follower_at(MeepleGame *game, int x, int y, guint segment)
+follower_at(MeepleGame *game, int owner, int x, int y, guint segment)
 {
   for (guint i = 0; i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
     if (is_follower_on_board(game, &f) && f.x == x && f.y == y &&
-        f.segment == segment)
+        f.segment == segment && (owner < 0 || f.owner == owner))
       return (int)i;
   }
   return -1;
@@ -257,7 +291,7 @@ apply_princess(MeepleGame *game, const MeepleAction *a, gpointer user_data)
 {
   const PrincessDragon *pd = user_data;
   PdState *st = meeple_game_slot(game, pd->slot);
-  int knight = follower_at(game, a->x, a->y, a->segment);
+  int knight = follower_at(game, -1, a->x, a->y, a->segment);
   g_assert(knight >= 0); /* the legal list named it */
   meeple_game_return_figure(game, (guint)knight, "PD-13");
   st->removal = TRUE; /* PD-14, AMB-05: the turn's figure action is spent */
@@ -265,18 +299,24 @@ apply_princess(MeepleGame *game, const MeepleAction *a, gpointer user_data)
 
 /* ---- F: the figure action (PD-16..PD-20) ------------------------------------ */
 
-/* PD-20: the fairy next to any follower of the active player, except the
- * one it is already attached to. */
+/* PD-20: the fairy next to any follower of the active player, except
+ * where it already stands.  Several acrobats of one player in one pyramid
+ * are one place for the fairy (X-08): offered once. */
 static void
 list_fairy_moves(MeepleGame *game, const PrincessDragon *pd,
                  MeepleActionList *list)
 {
   const PdState *st = meeple_game_slot_const(game, pd->slot);
   guint me = meeple_game_active_player(game);
+  MeepleFigureInfo fairy =
+      meeple_game_figure(game, neutral_figure(game, pd->fairy));
   for (guint i = 0; i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
     if (!is_follower_on_board(game, &f) || f.owner != (int)me ||
-        (int)i == st->fairy_follower || f.segment == MEEPLE_SEGMENT_NONE)
+        (int)i == st->fairy_follower || f.segment == MEEPLE_SEGMENT_NONE ||
+        (fairy.on_board && fairy.x == f.x && fairy.y == f.y &&
+         fairy.segment == f.segment) ||
+        follower_at(game, (int)me, f.x, f.y, f.segment) != (int)i)
       continue;
     MeepleAction a = {
       .kind = (uint16_t)pd->fairy_action,
@@ -365,7 +405,8 @@ apply_fairy(MeepleGame *game, const MeepleAction *a, gpointer user_data)
 {
   const PrincessDragon *pd = user_data;
   PdState *st = meeple_game_slot(game, pd->slot);
-  int follower = follower_at(game, a->x, a->y, a->segment);
+  int follower = follower_at(game, (int)meeple_game_active_player(game),
+                             a->x, a->y, a->segment);
   g_assert(follower >= 0);
   /* PD-21: it stands on the follower's tile, beside it */
   meeple_game_move_figure(game, neutral_figure(game, pd->fairy), a->x, a->y,
