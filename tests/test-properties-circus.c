@@ -26,8 +26,10 @@
  *    300  "circus,princess-dragon"
  *    250  "circus,mage-witch"
  *    250  "circus,princess-dragon,mage-witch,abbot"
- *    100  "circus", seat 0 greedy (the one-ply greedy of
- *         test-properties-pd.c), the others random
+ *    100  "circus", seat 0 greedy (tu_greedy_pick of testutil: it
+ *         completes and scores pyramids, stands around the big top and
+ *         takes ringmaster bonuses far more often than random play), the
+ *         others random
  *
  * MEEPLE_PROPERTY_GAMES changes these counts for a longer (or, under the
  * sanitizers, shorter) run:
@@ -78,18 +80,7 @@ static const Variant variants[] = {
 static guint
 variant_games(guint v)
 {
-  const char *env = g_getenv("MEEPLE_PROPERTY_GAMES");
-  double factor = 1.0;
-  if (env && *env) {
-    char *end = NULL;
-    double value = g_ascii_strtod(env, &end);
-    ck_assert_msg(end != env && value >= 0 &&
-                      (*end == '\0' || (end[0] == 'x' && end[1] == '\0')),
-                  "MEEPLE_PROPERTY_GAMES='%s': want a count (1200) or a "
-                  "multiplier (10x)", env);
-    factor = *end == 'x' ? value : value / BASE_GAMES;
-  }
-  return MAX(1u, (guint)(variants[v].games * factor + 0.5));
+  return tu_property_games(variants[v].games, (guint)BASE_GAMES);
 }
 
 /* ---- the animal tokens (CIRCUS-01) --------------------------------------- */
@@ -1619,47 +1610,6 @@ check_record(Run *r)
 
 /* ---- playing --------------------------------------------------------------- */
 
-/* Seat 0's one-ply greedy (as in test-properties-pd.c): the action after
- * which its lead over the best other seat is largest, then the one that
- * leaves most of its figures and fewest of the others' on the board; ties
- * at random.  It completes and scores pyramids, stands around the big top
- * and takes ringmaster bonuses far more often than random play. */
-static int
-greedy_value(MeepleGame *g)
-{
-  int best_other = G_MININT;
-  for (guint p = 1; p < meeple_game_n_players(g); p++)
-    best_other = MAX(best_other, meeple_game_score(g, p));
-  int figures = 0;
-  for (guint i = 0; i < meeple_game_n_figures(g); i++) {
-    MeepleFigureInfo f = meeple_game_figure(g, i);
-    if (f.on_board && f.owner >= 0)
-      figures += f.owner == 0 ? 2 : -1;
-  }
-  return 8 * (meeple_game_score(g, 0) - best_other) + figures;
-}
-
-static gsize
-greedy_pick(MeepleGame *game, const MeepleDecision *d, GRand *rand)
-{
-  int best = G_MININT;
-  gsize pick = 0, ties = 0;
-  for (gsize i = 0; i < d->n_actions; i++) {
-    MeepleGame *copy = meeple_game_clone(game);
-    ck_assert(meeple_game_apply_index(copy, i, NULL, NULL, NULL));
-    int v = greedy_value(copy);
-    meeple_game_free(copy);
-    if (v > best) {
-      best = v;
-      pick = i;
-      ties = 1;
-    } else if (v == best && g_rand_int_range(rand, 0, (gint32)++ties) == 0) {
-      pick = i;
-    }
-  }
-  return pick;
-}
-
 static void
 check_state(Run *r, const int *before)
 {
@@ -1708,7 +1658,7 @@ play_game(const Cx *cx, const Variant *v, guint k, Tally *tally)
     r.stage = "after";
     r.turn = meeple_game_turn(r.game);
     gsize index = r.greedy && d->player == 0
-                      ? greedy_pick(r.game, d, rand)
+                      ? tu_greedy_pick(r.game, d, rand)
                       : (gsize)g_rand_int_range(rand, 0, (gint32)d->n_actions);
     r.action = d->actions[index];
     r.decision = d->kind;

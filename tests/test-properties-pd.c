@@ -17,9 +17,9 @@
  * Games (defaults; every game has its own seed and its own GRand):
  *   2000  "princess-dragon", 2..6 players, random moves
  *    600  "princess-dragon,abbot", 2..6 players, random moves
- *    100  "princess-dragon", 2..6 players, seat 0 greedy (a one-ply
- *         greedy of this file: testutil has none and the bot of
- *         clients/bot needs a D-Bus client state), the others random
+ *    100  "princess-dragon", 2..6 players, seat 0 greedy (the one-ply
+ *         tu_greedy_pick of testutil: the bot of clients/bot needs a
+ *         D-Bus client state), the others random
  *    100  "princess-dragon" with a supply without the 6 volcanoes (all
  *         other tiles, shuffled by the game's GRand): the dragon never
  *         comes, every dragon tile is set aside and discarded at the end
@@ -68,18 +68,7 @@ static const Variant variants[] = {
 static guint
 variant_games(int v)
 {
-  const char *env = g_getenv("MEEPLE_PROPERTY_GAMES");
-  double factor = 1.0;
-  if (env && *env) {
-    char *end = NULL;
-    double value = g_ascii_strtod(env, &end);
-    ck_assert_msg(end != env && value >= 0 &&
-                      (*end == '\0' || (end[0] == 'x' && end[1] == '\0')),
-                  "MEEPLE_PROPERTY_GAMES='%s': want a count (2000) or a "
-                  "multiplier (10x)", env);
-    factor = *end == 'x' ? value : value / BASE_GAMES;
-  }
-  return MAX(1u, (guint)(variants[v].games * factor + 0.5));
+  return tu_property_games(variants[v].games, (guint)BASE_GAMES);
 }
 
 /* ---- what the rules registered ------------------------------------------ */
@@ -960,45 +949,6 @@ check_record(Run *r)
 
 /* ---- playing --------------------------------------------------------------- */
 
-/* Seat 0's one-ply greedy: the action after which its lead over the best
- * other seat is largest, then the one that leaves most of its figures and
- * fewest of the others' on the board; ties at random. */
-static int
-greedy_value(MeepleGame *g)
-{
-  int best_other = G_MININT;
-  for (guint p = 1; p < meeple_game_n_players(g); p++)
-    best_other = MAX(best_other, meeple_game_score(g, p));
-  int figures = 0;
-  for (guint i = 0; i < meeple_game_n_figures(g); i++) {
-    MeepleFigureInfo f = meeple_game_figure(g, i);
-    if (f.on_board && f.owner >= 0)
-      figures += f.owner == 0 ? 2 : -1;
-  }
-  return 8 * (meeple_game_score(g, 0) - best_other) + figures;
-}
-
-static gsize
-greedy_pick(MeepleGame *game, const MeepleDecision *d, GRand *rand)
-{
-  int best = G_MININT;
-  gsize pick = 0, ties = 0;
-  for (gsize i = 0; i < d->n_actions; i++) {
-    MeepleGame *copy = meeple_game_clone(game);
-    ck_assert(meeple_game_apply_index(copy, i, NULL, NULL, NULL));
-    int v = greedy_value(copy);
-    meeple_game_free(copy);
-    if (v > best) {
-      best = v;
-      pick = i;
-      ties = 1;
-    } else if (v == best && g_rand_int_range(rand, 0, (gint32)++ties) == 0) {
-      pick = i;
-    }
-  }
-  return pick;
-}
-
 static void
 play_game(const Pd *pd, const Variant *v, guint k, Tally *tally)
 {
@@ -1062,7 +1012,7 @@ play_game(const Pd *pd, const Variant *v, guint k, Tally *tally)
     check_princess_due(&r, d);
     check_princess_decision(&r, d);
     gsize index = r.greedy && d->player == 0
-                      ? greedy_pick(r.game, d, rand)
+                      ? tu_greedy_pick(r.game, d, rand)
                       : (gsize)g_rand_int_range(rand, 0, (gint32)d->n_actions);
     r.action = d->actions[index];
     r.decision = d->kind;

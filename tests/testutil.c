@@ -287,3 +287,58 @@ tu_kind(const MeepleRules *rules, const char *name)
   ck_abort_msg("no segment kind %s", name);
   return 0;
 }
+
+guint
+tu_property_games(guint default_games, guint base_games)
+{
+  const char *env = g_getenv("MEEPLE_PROPERTY_GAMES");
+  double factor = 1.0;
+  if (env && *env) {
+    char *end = NULL;
+    double value = g_ascii_strtod(env, &end);
+    ck_assert_msg(end != env && value >= 0 &&
+                      (*end == '\0' || (end[0] == 'x' && end[1] == '\0')),
+                  "MEEPLE_PROPERTY_GAMES='%s': want a count (%u) or a "
+                  "multiplier (10x)", env, base_games);
+    factor = *end == 'x' ? value : value / base_games;
+  }
+  return MAX(1u, (guint)(default_games * factor + 0.5));
+}
+
+/* Seat 0's standing after an action: its lead over the best other seat,
+ * then most of its figures and fewest of the others' on the board. */
+static int
+greedy_value(MeepleGame *g)
+{
+  int best_other = G_MININT;
+  for (guint p = 1; p < meeple_game_n_players(g); p++)
+    best_other = MAX(best_other, meeple_game_score(g, p));
+  int figures = 0;
+  for (guint i = 0; i < meeple_game_n_figures(g); i++) {
+    MeepleFigureInfo f = meeple_game_figure(g, i);
+    if (f.on_board && f.owner >= 0)
+      figures += f.owner == 0 ? 2 : -1;
+  }
+  return 8 * (meeple_game_score(g, 0) - best_other) + figures;
+}
+
+gsize
+tu_greedy_pick(MeepleGame *game, const MeepleDecision *d, GRand *rand)
+{
+  int best = G_MININT;
+  gsize pick = 0, ties = 0;
+  for (gsize i = 0; i < d->n_actions; i++) {
+    MeepleGame *copy = meeple_game_clone(game);
+    ck_assert(meeple_game_apply_index(copy, i, NULL, NULL, NULL));
+    int v = greedy_value(copy);
+    meeple_game_free(copy);
+    if (v > best) {
+      best = v;
+      pick = i;
+      ties = 1;
+    } else if (v == best && g_rand_int_range(rand, 0, (gint32)++ties) == 0) {
+      pick = i;
+    }
+  }
+  return pick;
+}

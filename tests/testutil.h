@@ -35,6 +35,19 @@ guint tu_decision_kind(const MeepleRules *rules, const char *name);
 guint tu_event_type(const MeepleRules *rules, const char *name);
 guint tu_kind(const MeepleRules *rules, const char *name);
 
+/** Games a property-test loop plays: @default_games, scaled by
+ * $MEEPLE_PROPERTY_GAMES, either a count for the loop whose default is
+ * @base_games ("20000": every loop scales by 20000 / @base_games) or a
+ * multiplier ("10x", "0.2x"); at least 1.  Aborts the test on a value
+ * that is neither. */
+guint tu_property_games(guint default_games, guint base_games);
+
+/** Seat 0's one-ply greedy for property tests: the action of @d after
+ * which seat 0's lead over the best other seat is largest, then the one
+ * leaving most of its figures and fewest of the others' on the board;
+ * ties broken with @rand.  Returns the action's index. */
+gsize tu_greedy_pick(MeepleGame *game, const MeepleDecision *d, GRand *rand);
+
 /** Parses @text in the notation and applies it; fails the test (with the
  * error message and @text) if it is not legal.  Returns the events. */
 const MeepleEvent *tu_act(MeepleGame *game, const char *text, gsize *n_events);
