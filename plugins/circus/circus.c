@@ -90,7 +90,7 @@ circus_state_init(MeepleGame *game, gpointer state, gpointer user_data)
 
 /* Index of the segment of @kind on tile type @type, or -1. */
 static int
-spot_of_type(MeepleGame *game, guint type, guint kind)
+spot_of_type(const MeepleGame *game, guint type, guint kind)
 {
   const MeepleTileType *t =
       meeple_rules_tile_type(meeple_game_rules(game), type);
@@ -102,7 +102,7 @@ spot_of_type(MeepleGame *game, guint type, guint kind)
 
 /* Segment of @kind on the tile at (x, y), or -1 (also without a tile). */
 static int
-spot_at(MeepleGame *game, int x, int y, guint kind)
+spot_at(const MeepleGame *game, int x, int y, guint kind)
 {
   MeeplePlacedTile tile;
   if (!meeple_game_tile_at(game, x, y, &tile))
@@ -112,7 +112,7 @@ spot_at(MeepleGame *game, int x, int y, guint kind)
 
 /* CIRCUS-02: a big-top tile or an acrobat tile. */
 static gboolean
-is_circus_tile(MeepleGame *game, const Circus *c, int x, int y)
+is_circus_tile(const MeepleGame *game, const Circus *c, int x, int y)
 {
   return spot_at(game, x, y, c->ring_kind) >= 0 ||
          spot_at(game, x, y, c->acrobat_kind) >= 0;
@@ -121,7 +121,7 @@ is_circus_tile(MeepleGame *game, const Circus *c, int x, int y)
 /* Acrobats of each seat on the acrobat space @segment at (x, y); returns
  * the total.  The core counts followers on a spot as on a feature. */
 static guint
-acrobats(MeepleGame *game, int x, int y, guint segment,
+acrobats(const MeepleGame *game, int x, int y, guint segment,
          guint per_seat[MEEPLE_MAX_PLAYERS])
 {
   MeepleFeatureInfo info;
@@ -137,7 +137,7 @@ acrobats(MeepleGame *game, int x, int y, guint segment,
 }
 
 static guint
-big_top_figure(MeepleGame *game, const Circus *c)
+big_top_figure(const MeepleGame *game, const Circus *c)
 {
   for (guint i = 0; i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
@@ -201,7 +201,7 @@ compare_reading(const void *pa, const void *pb)
 }
 
 static GArray *
-tiles_in_reading_order(MeepleGame *game)
+tiles_in_reading_order(const MeepleGame *game)
 {
   GArray *tiles = g_array_sized_new(FALSE, FALSE, sizeof(MeeplePlacedTile),
                                     meeple_game_n_placed(game));
@@ -324,7 +324,7 @@ circus_final_big_top(MeepleGame *game, gpointer user_data)
 
 /* CIRCUS-18: circus tiles in the 3x3 area around (x, y). */
 static guint
-circus_tiles_around(MeepleGame *game, const Circus *c, int x, int y)
+circus_tiles_around(const MeepleGame *game, const Circus *c, int x, int y)
 {
   guint n = 0;
   for (int dy = -1; dy <= 1; dy++)
@@ -473,11 +473,13 @@ apply_acrobat(MeepleGame *game, const MeepleAction *a, gpointer user_data)
 {
   const Circus *c = user_data;
   MeeplePlacedTile tile;
-  meeple_game_current_tile(game, &tile);
+  gboolean placed = meeple_game_current_tile(game, &tile);
   int spot = spot_at(game, a->x, a->y, c->acrobat_kind);
   int fig = meeple_game_find_supply_figure(
       game, (int)meeple_game_active_player(game), MEEPLE_FIGURE_FOLLOWER);
-  g_assert(spot >= 0 && fig >= 0); /* the legal list checked both */
+  /* offered only in the figure decision, after the tile, and the legal
+   * list checked both */
+  g_assert(placed && spot >= 0 && fig >= 0);
   const char *rule = "X-10";
   if (a->x == tile.x && a->y == tile.y)
     rule = "CIRCUS-10";
@@ -549,12 +551,10 @@ circus_final_acrobats(MeepleGame *game, gpointer user_data)
 /* What the board does not show: whether the big top's token is face down
  * (never its value), the tokens out of the game, and the pyramids. */
 static void
-circus_notes(const MeepleGame *cgame, MeepleNotes *notes, gpointer user_data)
+circus_notes(const MeepleGame *game, MeepleNotes *notes, gpointer user_data)
 {
   const Circus *c = user_data;
-  /* The queries used here only read; they take a non-const game. */
-  MeepleGame *game = (MeepleGame *)cgame;
-  const CircusState *st = meeple_game_slot_const(cgame, c->slot);
+  const CircusState *st = meeple_game_slot_const(game, c->slot);
   MeepleFigureInfo top = meeple_game_figure(game, big_top_figure(game, c));
   if (!top.on_board)
     meeple_notes_add(notes, "Big top", "beside the board until the first "

@@ -138,10 +138,8 @@ locate_at_figure(MeepleGame *game, MeepleEvent *e, guint figure)
 static gboolean
 fairy_at_pyramid(MeepleGame *game, const MeepleFigureInfo *fairy, guint *mine)
 {
-  MeeplePlacedTile tile;
   MeepleFeatureInfo spot;
   if (fairy->segment == MEEPLE_SEGMENT_NONE ||
-      !meeple_game_tile_at(game, fairy->x, fairy->y, &tile) ||
       !meeple_game_feature(game, fairy->x, fairy->y, fairy->segment, &spot) ||
       strcmp(meeple_rules_kind(meeple_game_rules(game), spot.kind)->name,
              "acrobat") != 0)
