@@ -20,3 +20,5 @@ install-data-hook:
 include plugins/princess-dragon/local.mk
 include plugins/mage-witch/local.mk
 include plugins/circus/local.mk
+include plugins/mist/local.mk
+include plugins/spell-circles/local.mk

@@ -20,6 +20,7 @@ struct CliBoard {
   GArray *marks;      /* BoardMark */
   GPtrArray *set_aside; /* char*, owned: tile ids */
   GPtrArray *note_labels, *note_texts; /* char*, owned */
+  guint32 mist_symbols;               /* BoardView.mist_symbols */
   GPtrArray *strings; /* char*, owned: marks' labels, figure type names
                        * (copied: the state may go before the board) */
   GPtrArray *action_cell; /* per action of the marked decision: label */
@@ -52,6 +53,14 @@ segment_index(const CliBoard *board, int x, int y, const char *name)
   return G_MAXUINT;
 }
 
+/* The catalog's mist symbols (doc/mist.md), for the renderer. */
+static guint32
+catalog_mist_symbols(const MeepleClientCatalog *catalog)
+{
+  return board_mist_symbols((const char *const *)catalog->symbols->pdata,
+                            catalog->symbols->len);
+}
+
 CliBoard *
 cli_board_new(const MeepleClientCatalog *catalog,
               const MeepleClientState *state)
@@ -73,6 +82,7 @@ cli_board_new(const MeepleClientCatalog *catalog,
     BoardKind v = { kind->name, kind->code, kind->shape };
     g_array_append_val(board->kinds, v);
   }
+  board->mist_symbols = catalog_mist_symbols(catalog);
   for (guint i = 0; state && i < state->board->len; i++) {
     const MeepleClientTile *t = g_ptr_array_index(state->board, i);
     BoardTile v = { tile_type(catalog, t->tile), t->x, t->y, t->rotation };
@@ -176,6 +186,7 @@ cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
     .note_labels = (const char *const *)board->note_labels->pdata,
     .note_texts = (const char *const *)board->note_texts->pdata,
     .n_notes = board->note_labels->len,
+    .mist_symbols = board->mist_symbols,
   };
   board_render(out, &view, flags);
 }
@@ -192,6 +203,8 @@ cli_append_legend(GString *out, const MeepleClientCatalog *catalog,
       g_ptr_array_add(neutral, t->name);
   }
   g_ptr_array_add(neutral, NULL);
+  if (catalog && catalog_mist_symbols(catalog))
+    flags |= BOARD_RENDER_MIST;
   board_render_legend_with(out, (const char *const *)neutral->pdata, flags);
   g_ptr_array_free(neutral, TRUE);
 }
@@ -213,6 +226,7 @@ cli_append_tile(GString *out, const MeepleClientCatalog *catalog,
   /* Blocks are 5 wide, 3 apart: the labels start over each block. */
   g_string_append_printf(out, "%sr0      r90     r180    r270\n", prefix);
   board_render_tile(out, (const BoardKind *)(gpointer)kinds->data,
-                    kinds->len, type, prefix, flags);
+                    kinds->len, catalog_mist_symbols(catalog), type, prefix,
+                    flags);
   g_array_free(kinds, TRUE);
 }

@@ -45,12 +45,32 @@ places_tile(const MeepleClientDecision *d, const char **tile)
   return FALSE;
 }
 
+/* The seat whose figure an action names where it already stands (a
+ * ghost for this follower, a ghost taken off it: doc/mist.md), or -1. */
+static int
+action_figure_owner(const MeepleClientState *state,
+                    const MeepleClientAction *a)
+{
+  if (!state || !*a->figure || !*a->segment)
+    return -1;
+  for (guint i = 0; i < state->figures->len; i++) {
+    const MeepleClientFigure *f = g_ptr_array_index(state->figures, i);
+    if (f->owner >= 0 && f->x == a->x && f->y == a->y &&
+        strcmp(f->type, a->figure) == 0 && strcmp(f->segment, a->segment) == 0)
+      return f->owner;
+  }
+  return -1;
+}
+
 /* Lists the legal actions, numbered, or with @filter only those whose
- * notation contains it (blanks collapsed, as typed answers are). */
+ * notation contains it (blanks collapsed, as typed answers are); an
+ * action on a figure already on the board says whose it is. */
 static void
 append_actions(GString *out, const MeepleClientDecision *d,
-               const CliBoard *board, const char *filter)
+               const MeepleClientState *state, const CliBoard *board,
+               const char *filter)
 {
+  char buffer[32];
   int width = 0;
   for (guint i = 0; i < d->actions->len; i++) {
     const MeepleClientAction *a = g_ptr_array_index(d->actions, i);
@@ -64,10 +84,16 @@ append_actions(GString *out, const MeepleClientDecision *d,
       continue;
     shown++;
     g_string_append_printf(out, "%4u  %s", i + 1, a->notation);
+    int owner = action_figure_owner(state, a);
     if (cell)
       g_string_append_printf(out, "%*s  cell %s (%d,%d)",
                              width - (int)g_utf8_strlen(a->notation, -1), "",
                              cell, a->x, a->y);
+    else if (owner >= 0)
+      g_string_append_printf(out, "%*s  %s's %s",
+                             width - (int)g_utf8_strlen(a->notation, -1), "",
+                             cli_seat_name(state, owner, buffer,
+                                           sizeof buffer), a->figure);
     g_string_append_c(out, '\n');
   }
   if (filter)
@@ -144,7 +170,7 @@ append_decision(GString *out, MeepleRemoteGame *game,
   if (d->description && *d->description)
     g_string_append_printf(out, " (%s)", d->description);
   g_string_append(out, "\n");
-  append_actions(out, d, board, NULL);
+  append_actions(out, d, state, board, NULL);
   append_summary(out, d);
 }
 
@@ -266,10 +292,10 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
       if ((state = meeple_remote_game_state(game, NULL)))
         cli_append_seats(text, meeple_remote_game_catalog(game), state);
     } else if (strcmp(line, "actions") == 0) {
-      append_actions(text, d, board, NULL);
+      append_actions(text, d, state, board, NULL);
       append_summary(text, d);
     } else if (g_str_has_prefix(line, "actions ")) {
-      append_actions(text, d, board, line + strlen("actions "));
+      append_actions(text, d, state, board, line + strlen("actions "));
     } else if (g_ascii_string_to_unsigned(line, 10, 0, G_MAXUINT, &number,
                                           NULL)) {
       if (number < 1 || number > d->actions->len)

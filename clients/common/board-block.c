@@ -311,7 +311,11 @@ paint(BoardBlock *b, int col, int row)
     set_glyph(b, col, row, '#', BOARD_INK_CITY);
     return;
   case ROLE_FIELD:
-    set_glyph(b, col, row, '.', BOARD_INK_FIELD);
+    /* a field under mist (RULES MIST-03) */
+    set_glyph(b, col, row,
+              b->type->segments[segment].symbols & b->mist_symbols ? '~'
+                                                                  : '.',
+              BOARD_INK_FIELD);
     return;
   case ROLE_MONASTERY:
     set_glyph(b, col, row, 'M', BOARD_INK_MONASTERY);
@@ -365,10 +369,12 @@ draw_pennants(BoardBlock *b)
 
 void
 board_block_init(BoardBlock *b, const BoardKind *kinds, guint n_kinds,
-                 const MeepleTileType *type, guint rotation)
+                 guint32 mist_symbols, const MeepleTileType *type,
+                 guint rotation)
 {
   b->kinds = kinds;
   b->n_kinds = n_kinds;
+  b->mist_symbols = mist_symbols;
   b->type = type;
   b->rotation = rotation;
   layout(b);

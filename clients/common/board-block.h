@@ -43,6 +43,7 @@ typedef struct {
   guint n_kinds;
   const MeepleTileType *type;
   guint rotation;
+  guint32 mist_symbols;  /* BoardView.mist_symbols */
   int seg[BOARD_CELL_H][BOARD_CELL_W];   /* segment shown, or -1 */
   BoardCell cell[BOARD_CELL_H][BOARD_CELL_W];
   gboolean figure[BOARD_CELL_H][BOARD_CELL_W];
@@ -51,8 +52,8 @@ typedef struct {
 /* Lays out and paints the terrain of @type turned @rotation quarter
  * turns clockwise into @block. */
 void board_block_init(BoardBlock *block, const BoardKind *kinds,
-                      guint n_kinds, const MeepleTileType *type,
-                      guint rotation);
+                      guint n_kinds, guint32 mist_symbols,
+                      const MeepleTileType *type, guint rotation);
 
 /* Draws @figure (which stands on this tile) into @block, on the first
  * free cell of its segment, or for a figure on the tile itself

@@ -39,7 +39,8 @@ append_glyph(GString *out, const BoardCell *cell, BoardRenderFlags flags)
         text = "┼";
       break;
     case BOARD_INK_FIELD:
-      text = cell->glyph == '.' ? "·" : cell->glyph == 'g' ? "♣"
+      text = cell->glyph == '.' ? "·" : cell->glyph == '~' ? "≈"
+             : cell->glyph == 'g' ? "♣"
              : cell->glyph == '*' ? "◆" : NULL;
       break;
     case BOARD_INK_MONASTERY:
@@ -109,16 +110,29 @@ trim_line(GString *out, gsize start)
 
 /* ---- single tiles --------------------------------------------------- */
 
+const char *const board_mist_symbol_names[] = { "mist", "mist-2", "mist-3",
+                                                NULL };
+
+guint32
+board_mist_symbols(const char *const *names, guint n_names)
+{
+  guint32 mask = 0;
+  for (guint i = 0; i < n_names && i < 32; i++)
+    if (g_strv_contains(board_mist_symbol_names, names[i]))
+      mask |= 1u << i;
+  return mask;
+}
+
 void
 board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
-                  const MeepleTileType *type, const char *prefix,
+                  guint32 mist_symbols, const MeepleTileType *type, const char *prefix,
                   BoardRenderFlags flags)
 {
   if (!type)
     return;
   BoardBlock blocks[4];
   for (guint r = 0; r < 4; r++)
-    board_block_init(&blocks[r], kinds, n_kinds, type, r);
+    board_block_init(&blocks[r], kinds, n_kinds, mist_symbols, type, r);
   for (int row = 0; row < BOARD_CELL_H; row++) {
     g_string_append(out, prefix);
     for (guint r = 0; r < 4; r++) {
@@ -154,6 +168,9 @@ board_render_legend_with(GString *out, const char *const *neutral,
     g_string_append(out,
                     "Legend: # city  * pennant  - | + road  o crossroads  "
                     ". field  M monastery  g garden  1-6 figure of seat");
+  if (flags & BOARD_RENDER_MIST)
+    g_string_append(out, flags & BOARD_RENDER_UNICODE ? "  ≈ field under mist"
+                                                      : "  ~ field under mist");
   for (guint i = 0; neutral && neutral[i]; i++)
     g_string_append_printf(out, "  %s %s",
                            board_figure_glyph(neutral[i], -1, flags),
@@ -211,8 +228,8 @@ static void
 draw_tile(Canvas *canvas, const BoardView *view, const BoardTile *tile)
 {
   BoardBlock b;
-  board_block_init(&b, view->kinds, view->n_kinds, tile->type,
-                   tile->rotation);
+  board_block_init(&b, view->kinds, view->n_kinds, view->mist_symbols,
+                   tile->type, tile->rotation);
   /* Figures in the view's order, so two on one tile land the same way
    * every time: first the seats' figures on segments, then neutral ones
    * on segments (a fairy beside its follower), then whatever stands on

@@ -49,6 +49,9 @@ G_BEGIN_DECLS
 typedef enum {
   BOARD_RENDER_COLOUR = 1 << 0,  /**< ANSI colours */
   BOARD_RENDER_UNICODE = 1 << 1, /**< Unicode terrain glyphs, not ASCII */
+  /** The game has mist (BoardView.mist_symbols): the legend explains the
+   * misty field glyph. */
+  BOARD_RENDER_MIST = 1 << 2,
 } BoardRenderFlags;
 
 /** A segment kind.  The core kinds are recognised by @name ("road",
@@ -111,7 +114,18 @@ typedef struct {
   const char *const *note_labels;
   const char *const *note_texts;
   guint n_notes;
+  /** Symbols that put a segment under mist (bit i: symbol i of the tile
+   * types; board_mist_symbols()): such fields are drawn '~' instead of
+   * '.'.  0: no mist. */
+  guint32 mist_symbols;
 } BoardView;
+
+/** The mist symbols among tile symbol names @names (symbol i named
+ * @names[i]): the mist notation {mist}, {mist-2}, {mist-3} of
+ * doc/mist.md, as a mask for BoardView.mist_symbols. */
+guint32 board_mist_symbols(const char *const *names, guint n_names);
+/** The mist notation's symbol names, NULL-terminated. */
+extern const char *const board_mist_symbol_names[];
 
 /* Appends the board of @view: the x axis, one text row per character row
  * of the blocks (the y label on each block's middle row), the x axis
@@ -124,8 +138,10 @@ void board_render(GString *out, const BoardView *view,
 
 /* Appends the blocks of tile type @type turned 0, 90, 180 and 270
  * degrees, side by side 3 columns apart, each line starting with
- * @prefix.  @kinds is what its segment kinds index. */
+ * @prefix.  @kinds is what its segment kinds index; @mist_symbols as
+ * in BoardView. */
 void board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
+                       guint32 mist_symbols,
                        const MeepleTileType *type, const char *prefix,
                        BoardRenderFlags flags);
 

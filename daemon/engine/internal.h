@@ -50,6 +50,7 @@ struct MeepleRules {
   GPtrArray *decision_kinds; /* MeepleDecisionKindInfo* */
   GPtrArray *event_types;    /* char*: names of plugin event types */
   GArray *slots;             /* SlotDef */
+  GArray *tile_checks;       /* TileCheckDef */
   GArray *hooks[MEEPLE_HOOK_COUNT]; /* HookDef, in run order */
   guint n_before_core[MEEPLE_HOOK_COUNT]; /* hooks with priority > 0 */
   GArray *owned;             /* OwnedData */
@@ -64,7 +65,13 @@ typedef struct {
 typedef struct {
   MeepleSlotClass klass;
   gpointer user_data;
+  int ruleset;             /* index into rulesets of its rule set, or -1 */
 } SlotDef;
+
+typedef struct {
+  MeepleTileCheckFunc func;
+  gpointer user_data;
+} TileCheckDef;
 
 typedef struct {
   MeepleHookFunc func;

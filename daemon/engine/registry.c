@@ -69,6 +69,7 @@ registry_init(MeepleRules *rules)
   rules->decision_kinds = g_ptr_array_new_with_free_func(decision_kind_free);
   rules->event_types = g_ptr_array_new_with_free_func(g_free);
   rules->slots = g_array_new(FALSE, TRUE, sizeof(SlotDef));
+  rules->tile_checks = g_array_new(FALSE, TRUE, sizeof(TileCheckDef));
   for (guint i = 0; i < MEEPLE_HOOK_COUNT; i++)
     rules->hooks[i] = g_array_new(FALSE, TRUE, sizeof(HookDef));
   rules->owned = g_array_new(FALSE, TRUE, sizeof(OwnedData));
@@ -99,6 +100,7 @@ registry_free(MeepleRules *rules)
   for (guint i = 0; i < MEEPLE_HOOK_COUNT; i++)
     g_array_unref(rules->hooks[i]);
   g_array_unref(rules->slots);
+  g_array_unref(rules->tile_checks);
   g_ptr_array_unref(rules->event_types);
   g_ptr_array_unref(rules->decision_kinds);
   g_ptr_array_unref(rules->action_kinds);
@@ -325,9 +327,35 @@ guint
 meeple_rules_add_slot(MeepleRules *rules, const MeepleSlotClass *klass,
                       gpointer user_data)
 {
-  SlotDef def = { .klass = *klass, .user_data = user_data };
+  SlotDef def = {
+    .klass = *klass,
+    .user_data = user_data,
+    .ruleset = rules->ruleset_open ? (int)rules->rulesets->len - 1 : -1,
+  };
   g_array_append_val(rules->slots, def);
   return rules->slots->len - 1;
+}
+
+int
+meeple_rules_find_slot(const MeepleRules *rules, const char *ruleset)
+{
+  g_return_val_if_fail(ruleset != NULL, -1);
+  for (guint i = 0; i < rules->slots->len; i++) {
+    int r = g_array_index(rules->slots, SlotDef, i).ruleset;
+    if (r >= 0 &&
+        strcmp(meeple_rules_ruleset(rules, (guint)r)->id, ruleset) == 0)
+      return (int)i;
+  }
+  return -1;
+}
+
+void
+meeple_rules_add_tile_check(MeepleRules *rules, MeepleTileCheckFunc func,
+                            gpointer user_data)
+{
+  g_return_if_fail(func != NULL);
+  TileCheckDef def = { .func = func, .user_data = user_data };
+  g_array_append_val(rules->tile_checks, def);
 }
 
 void

@@ -267,6 +267,18 @@ check_tile(Reader *r, MeepleTileType *t)
       }
     }
   }
+  /* what the rule sets loaded so far say about their own symbols */
+  for (guint i = 0; i < r->rules->tile_checks->len; i++) {
+    const TileCheckDef *c =
+      &g_array_index(r->rules->tile_checks, TileCheckDef, i);
+    GError *err = NULL;
+    if (!c->func(r->rules, t, &err, c->user_data)) {
+      gboolean ok = fail(r, "tile '%s': %s", t->id,
+                         err ? err->message : "refused by a rule set");
+      g_clear_error(&err);
+      return ok;
+    }
+  }
   return TRUE;
 }
 

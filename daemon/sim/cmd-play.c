@@ -252,7 +252,7 @@ sim_cmd_play(int argc, char **argv)
                            no_farmers ? "off" : "on");
     g_free(sets);
     sim_render_board(text, game, sim_use_colour(stream));
-    sim_render_legend(text);
+    sim_render_legend(text, rules);
     sim_render_scores(text, game, (const char *const *)names);
     if (!sim_write(stream, text->str, text->len))
       status = SIM_EXIT_FAILURE;

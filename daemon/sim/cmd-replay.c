@@ -458,7 +458,7 @@ print_text(const MeepleRecord *record, MeepleGame *game, char **names,
     g_string_append_len(text, events->str, (gssize)events->len);
   }
   sim_render_board(text, game, sim_use_colour(stdout));
-  sim_render_legend(text);
+  sim_render_legend(text, meeple_game_rules(game));
   sim_render_scores(text, game, (const char *const *)names);
   gboolean ok = sim_write(stdout, text->str, text->len);
   g_string_free(text, TRUE);

@@ -25,6 +25,19 @@ view_kinds(const MeepleRules *rules, guint *n_kinds)
   return kinds;
 }
 
+/* The mist symbols of @rules (doc/mist.md), for the renderer. */
+static guint32
+mist_symbols(const MeepleRules *rules)
+{
+  guint32 mask = 0;
+  for (guint i = 0; board_mist_symbol_names[i]; i++) {
+    int symbol = meeple_rules_find_symbol(rules, board_mist_symbol_names[i]);
+    if (symbol >= 0)
+      mask |= 1u << symbol;
+  }
+  return mask;
+}
+
 void
 sim_render_tile(GString *out, const MeepleRules *rules, guint type,
                 const char *prefix)
@@ -34,7 +47,7 @@ sim_render_tile(GString *out, const MeepleRules *rules, guint type,
     return;
   guint n_kinds;
   g_autofree BoardKind *kinds = view_kinds(rules, &n_kinds);
-  board_render_tile(out, kinds, n_kinds, t, prefix, 0);
+  board_render_tile(out, kinds, n_kinds, mist_symbols(rules), t, prefix, 0);
 }
 
 void
@@ -44,6 +57,7 @@ sim_render_board(GString *out, const MeepleGame *game, gboolean colour)
   BoardView view = { 0 };
   g_autofree BoardKind *kinds = view_kinds(rules, &view.n_kinds);
   view.kinds = kinds;
+  view.mist_symbols = mist_symbols(rules);
 
   guint n_placed = meeple_game_n_placed(game);
   g_autofree BoardTile *tiles = g_new0(BoardTile, MAX(n_placed, 1));
@@ -99,9 +113,9 @@ sim_render_board(GString *out, const MeepleGame *game, gboolean colour)
 }
 
 void
-sim_render_legend(GString *out)
+sim_render_legend(GString *out, const MeepleRules *rules)
 {
-  board_render_legend(out, 0);
+  board_render_legend(out, mist_symbols(rules) ? BOARD_RENDER_MIST : 0);
 }
 
 guint

@@ -23,7 +23,7 @@ void sim_render_tile(GString *out, const MeepleRules *rules, guint type,
                      const char *prefix);
 
 /* Appends one line explaining the glyphs. */
-void sim_render_legend(GString *out);
+void sim_render_legend(GString *out, const MeepleRules *rules);
 
 /* Appends the state line (for a game in progress: who decides, the
  * decision kind's name and the number of legal actions), one score line

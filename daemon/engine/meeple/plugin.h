@@ -30,7 +30,7 @@ G_BEGIN_DECLS
 /** ABI of this header.  A plugin loads when its major equals the host's
  * and its minor is at most the host's; minors only ever add. */
 #define MEEPLE_PLUGIN_ABI_MAJOR 1
-#define MEEPLE_PLUGIN_ABI_MINOR 2
+#define MEEPLE_PLUGIN_ABI_MINOR 3
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
@@ -167,6 +167,25 @@ typedef struct {
 /** Registers a state slot; returns its index for meeple_game_slot(). */
 guint meeple_rules_add_slot(MeepleRules *rules, const MeepleSlotClass *klass,
                             gpointer user_data);
+
+/** The first slot registered by rule set @ruleset ("mist"), or -1.  A
+ * rule set that requires another one (Spell Circles requires the mist)
+ * shares its state this way; the state's layout is then part of the
+ * required rule set's own public header.  ABI 1.3. */
+int meeple_rules_find_slot(const MeepleRules *rules, const char *ruleset);
+
+/** Checks one tile type of a tile file being loaded, for the symbols a
+ * rule set gives meaning to (the mist only over roads and fields, RULES
+ * MIST-03).  Returns FALSE with @error set (any domain; only its message
+ * is used) to refuse the whole file; the loader reports it as
+ * "FILE:LINE: tile 'ID': MESSAGE". */
+typedef gboolean (*MeepleTileCheckFunc)(const MeepleRules *rules,
+                                        const MeepleTileType *type,
+                                        GError **error, gpointer user_data);
+/** Runs @func on every tile type of every tile file loaded into @rules
+ * from now on (the rule set's own file included).  ABI 1.3. */
+void meeple_rules_add_tile_check(MeepleRules *rules, MeepleTileCheckFunc func,
+                                 gpointer user_data);
 
 /* ---- hooks ---------------------------------------------------------------- */
 

@@ -1,0 +1,371 @@
+/* mist.c — the mist and ghosts of Ghosts, Castles and Cemeteries (RULES
+ * §6, MIST-01..MIST-17) as a meepled plugin.  The optional castles,
+ * cemeteries, guards and start tile (§6b, MIST-OPT) are not part of it.
+ *
+ * The plugin brings the provisional mist tiles of data/tiles/mist.tiles,
+ * the bank of 15 ghosts (in the game's slot, layout in mist.h) and one
+ * hook per step of RULES §0.4 it joins:
+ *
+ *   PLACE_GHOSTS    mist_look          MIST-05..08: what the tile did to
+ *                                      the mist (events)
+ *                   G3 mist_thicken    MIST-07 a bank ghost to an opponent
+ *                   G6 mist_disperse   MIST-08 a bank ghost to yourself
+ *   FIGURE_REMOVED  mist_figure_gone   MIST-12/17 ghosts back to the bank;
+ *                                      MIST-14/15, X-18 the -2 penalty
+ *   FINAL_SCORING   F3 mist_final      MIST-16 -1 per ghost, after all
+ *   NOTES           mist_notes         the bank, haunted followers, mist
+ *
+ * Spell Circles (plugins/spell-circles) slots its steps G1, G2, G4, G5 and
+ * G7 between these by hook priority and shares the state and the ghost
+ * code (mist.h).
+ */
+#include "mist.h"
+
+#include <string.h>
+
+/* Hook priorities inside PLACE_GHOSTS: RULES §0.4 G1..G7 (AMB-35).  Spell
+ * Circles uses the ones in between (plugins/spell-circles). */
+enum {
+  MIST_PRIORITY_LOOK = 900,
+  MIST_PRIORITY_G3 = 500,
+  MIST_PRIORITY_G6 = 200,
+  /* F3: after every other final scoring step */
+  MIST_PRIORITY_FINAL = -1000,
+};
+
+/* MIST-14 (-2 per ghost): the follower returned because it was scored
+ * during the game (X-18, AMB-27): its feature (BASE-19, which also
+ * covers ringmasters and abbots on completed features), an abbot taken
+ * back early (ABBOT-06), the acrobats of a scored pyramid (CIRCUS-14).
+ * Any other way off the board costs nothing (MIST-17: MIST-12, the
+ * dragon PD-10, the princess PD-13). */
+static const char *const scoring_returns[] = { "BASE-19", "ABBOT-06",
+                                               "CIRCUS-14" };
+#define GHOST_PENALTY 2       /* MIST-14 */
+#define FINAL_GHOST_PENALTY 1 /* MIST-16 */
+
+static gboolean
+index_of(int value, guint *out)
+{
+  if (value < 0)
+    return FALSE;
+  *out = (guint)value;
+  return TRUE;
+}
+
+static void
+mist_state_init(MeepleGame *game, gpointer state, gpointer user_data)
+{
+  (void)game;
+  (void)user_data;
+  MistState *st = state;
+  st->bank = MIST_GHOSTS; /* MIST-01 */
+}
+
+/* MIST-15: a score never drops below 0; a penalty takes at most what the
+ * player has (the positive points of the same scoring came first). */
+static MeepleEvent *
+penalise(MeepleGame *game, guint player, guint points, const char *rule)
+{
+  int score = meeple_game_score(game, player);
+  int take = (int)MIN((guint)MAX(score, 0), points);
+  return meeple_game_award(game, player, -take, rule);
+}
+
+/* ---- PLACE_GHOSTS ------------------------------------------------------------ */
+
+static MeepleHookResult
+mist_look(MeepleGame *game, gpointer user_data)
+{
+  const MistIds *ids = user_data;
+  MeeplePlacedTile t;
+  if (!meeple_game_current_tile(game, &t))
+    return MEEPLE_HOOK_CONTINUE;
+  const MistPlacement *pl = mist_placement(game, ids);
+  int player = (int)meeple_game_active_player(game);
+  if (pl->thickened) {
+    MeepleEvent *e = meeple_game_emit(game, ids->mist_thickened_event);
+    e->player = (int8_t)player;
+    e->x = (int16_t)t.x;
+    e->y = (int16_t)t.y;
+    e->rule = "MIST-07";
+  }
+  if (pl->dispersed) {
+    MeepleEvent *e = meeple_game_emit(game, ids->mist_dispersed_event);
+    e->player = (int8_t)player;
+    e->x = (int16_t)t.x;
+    e->y = (int16_t)t.y;
+    e->arg = (int32_t)pl->n_dispersal;
+    e->rule = "MIST-08";
+  }
+  /* MIST-05: each mist area of the tile that is now closed on every side
+   * (once, however many of the tile's areas it holds) */
+  const MeepleTileType *type =
+    meeple_rules_tile_type(meeple_game_rules(game), t.type);
+  MistArea done[MIST_MAX_AREAS];
+  guint n_done = 0;
+  for (guint a = 1; a <= MIST_MAX_AREAS; a++) {
+    gboolean here = FALSE;
+    for (guint i = 0; i < type->n_segments; i++)
+      here |= mist_segment_area(&ids->sym, type, i) == a;
+    gboolean seen = FALSE;
+    for (guint k = 0; k < n_done; k++)
+      seen |= mist_area_contains(&done[k], t.x, t.y, a);
+    if (!here || seen)
+      continue;
+    MistArea area;
+    mist_area_collect(game, &ids->sym, (MistNode){ t.x, t.y, a }, &area);
+    if (mist_area_completed(&area)) {
+      MeepleEvent *e = meeple_game_emit(game, ids->mist_completed_event);
+      e->player = (int8_t)player;
+      e->x = (int16_t)t.x;
+      e->y = (int16_t)t.y;
+      e->arg = (int32_t)area.nodes->len;
+      e->rule = "MIST-05";
+    }
+    done[n_done++] = area;
+  }
+  for (guint k = 0; k < n_done; k++)
+    mist_area_clear(&done[k]);
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+/* G3, MIST-07: a tile with mist that joins older mist gives one bank
+ * ghost to an opponent's follower, however many edges it joins. */
+static MeepleHookResult
+mist_thicken(MeepleGame *game, gpointer user_data)
+{
+  const MistIds *ids = user_data;
+  if (mist_placement(game, ids)->thickened) {
+    mist_queue(game, ids, 1, MIST_TO_OPPONENTS, TRUE, "MIST-07");
+    mist_run(game, ids);
+  }
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+/* G6, MIST-08: any tile whose placement brings mist against clear land
+ * gives one bank ghost to the player's own follower (AMB-18, AMB-19) —
+ * unless a spell-circle tile already gave its SC-03 ghosts instead
+ * (AMB-30). */
+static MeepleHookResult
+mist_disperse(MeepleGame *game, gpointer user_data)
+{
+  const MistIds *ids = user_data;
+  MistState *st = mist_state(game, ids);
+  if (mist_placement(game, ids)->dispersed &&
+      st->replaced_turn != meeple_game_turn(game)) {
+    mist_queue(game, ids, 1, MIST_TO_OWN, TRUE, "MIST-08");
+    mist_run(game, ids);
+  }
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+static void
+apply_haunt(MeepleGame *game, const MeepleAction *action, gpointer user_data)
+{
+  mist_apply_haunt(game, action, user_data);
+}
+
+/* ---- followers leaving the board --------------------------------------------- */
+
+static gboolean
+is_scoring_return(const char *rule)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS(scoring_returns); i++)
+    if (g_strcmp0(rule, scoring_returns[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* MIST-13: ghosts leave the board with their follower, into the bank.
+ * Scored during the game: MIST-14, -2 per ghost to its owner (AMB-23:
+ * with or without the majority), floored at 0 (MIST-15).  Otherwise no
+ * penalty (MIST-17, X-06, X-19). */
+static void
+mist_figure_gone(MeepleGame *game, guint figure, const char *rule,
+                 gpointer user_data)
+{
+  const MistIds *ids = user_data;
+  MistState *st = mist_state(game, ids);
+  MistHaunt where;
+  guint ghosts = mist_release_follower(st, figure, &where);
+  if (ghosts == 0)
+    return;
+  st->bank += ghosts;
+  MeepleFigureInfo f = meeple_game_figure(game, figure);
+  gboolean scored = is_scoring_return(rule) &&
+                    meeple_game_phase(game) != MEEPLE_PHASE_FINAL_SCORING;
+  MeepleEvent *e = meeple_game_emit(game, ids->ghosts_returned_event);
+  e->player = (int8_t)f.owner;
+  e->figure = (uint8_t)f.type;
+  e->x = where.x;
+  e->y = where.y;
+  e->segment = where.segment;
+  e->arg = (int32_t)ghosts;
+  e->rule = scored ? "MIST-14"
+                   : g_strcmp0(rule, "MIST-12") == 0 ? "MIST-12" : "MIST-17";
+  if (!scored)
+    return;
+  e = penalise(game, (guint)f.owner, GHOST_PENALTY * ghosts, "MIST-14");
+  MeeplePlacedTile t;
+  if (meeple_game_tile_at(game, where.x, where.y, &t)) {
+    const MeepleTileType *type =
+      meeple_rules_tile_type(meeple_game_rules(game), t.type);
+    e->kind = type->segments[where.segment].kind;
+  }
+  e->x = where.x;
+  e->y = where.y;
+  e->segment = where.segment;
+  e->arg = (int32_t)ghosts;
+}
+
+/* ---- final scoring ------------------------------------------------------------ */
+
+/* F3, MIST-16: -1 per ghost still on a follower, after all other final
+ * scoring (the big top's included, X-13), floored at 0 (MIST-15). */
+static MeepleHookResult
+mist_final(MeepleGame *game, gpointer user_data)
+{
+  const MistIds *ids = user_data;
+  const MistState *st = mist_state(game, ids);
+  guint per_seat[MEEPLE_MAX_PLAYERS] = { 0 };
+  for (guint i = 0; i < st->n_haunts; i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, st->haunts[i].figure);
+    per_seat[f.owner] += st->haunts[i].ghosts;
+  }
+  for (guint p = 0; p < meeple_game_n_players(game); p++)
+    if (per_seat[p] > 0) {
+      MeepleEvent *e =
+        penalise(game, p, FINAL_GHOST_PENALTY * per_seat[p], "MIST-16");
+      e->arg = (int32_t)per_seat[p];
+    }
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+/* ---- public notes --------------------------------------------------------------- */
+
+static void
+mist_notes(const MeepleGame *game, MeepleNotes *notes, gpointer user_data)
+{
+  const MistIds *ids = user_data;
+  const MistState *st = meeple_game_slot_const(game, ids->slot);
+  const MeepleRules *rules = meeple_game_rules(game);
+  meeple_notes_add(notes, "Ghost bank", "%u of %u ghosts", st->bank,
+                   MIST_GHOSTS);
+
+  g_autoptr(GString) out = g_string_new(NULL);
+  for (guint i = 0; i < st->n_haunts; i++) {
+    const MistHaunt *h = &st->haunts[i];
+    MeepleFigureInfo f = meeple_game_figure(game, h->figure);
+    MeeplePlacedTile t;
+    const char *segment = "?";
+    if (meeple_game_tile_at(game, h->x, h->y, &t))
+      segment =
+        meeple_rules_tile_type(rules, t.type)->segments[h->segment].name;
+    g_string_append_printf(out, "%sseat %d %s on %d,%d %s: %u",
+                           out->len ? "; " : "", f.owner + 1,
+                           meeple_rules_figure_type(rules, f.type)->name,
+                           h->x, h->y, segment, h->ghosts);
+  }
+  if (out->len)
+    meeple_notes_add(notes, "Ghosts", "%s", out->str);
+
+  /* every mist area once: open, dispersed or completed (MIST-05) */
+  guint open = 0, dispersed = 0, completed = 0;
+  GPtrArray *areas = g_ptr_array_new();
+  for (guint i = 0; i < meeple_game_n_placed(game); i++) {
+    MeeplePlacedTile t = meeple_game_placed(game, i);
+    const MeepleTileType *type = meeple_rules_tile_type(rules, t.type);
+    for (guint a = 1; a <= MIST_MAX_AREAS; a++) {
+      gboolean here = FALSE;
+      for (guint s = 0; s < type->n_segments; s++)
+        here |= mist_segment_area(&ids->sym, type, s) == a;
+      gboolean seen = FALSE;
+      for (guint k = 0; k < areas->len && !seen; k++)
+        seen = mist_area_contains(areas->pdata[k], t.x, t.y, a);
+      if (!here || seen)
+        continue;
+      MistArea *area = g_new0(MistArea, 1);
+      mist_area_collect(game, &ids->sym, (MistNode){ t.x, t.y, a }, area);
+      g_ptr_array_add(areas, area);
+      if (area->dispersed)
+        dispersed++;
+      else if (area->open)
+        open++;
+      else
+        completed++;
+    }
+  }
+  for (guint k = 0; k < areas->len; k++) {
+    mist_area_clear(areas->pdata[k]);
+    g_free(areas->pdata[k]);
+  }
+  if (areas->len)
+    meeple_notes_add(notes, "Mist", "%u area%s: %u open, %u dispersed, %u "
+                     "completed", areas->len, areas->len == 1 ? "" : "s",
+                     open, dispersed, completed);
+  g_ptr_array_unref(areas);
+}
+
+/* ---- registration ----------------------------------------------------------------- */
+
+static gboolean
+mist_setup(MeepleRules *rules, GError **error)
+{
+  MistIds *ids = g_new0(MistIds, 1);
+  meeple_rules_own(rules, ids, g_free);
+  if (!mist_symbols_register(rules, &ids->sym, error))
+    return FALSE;
+  meeple_rules_add_tile_check(rules, mist_check_tile, &ids->sym);
+
+  const MeepleSlotClass klass = { .size = sizeof(MistState),
+                                  .init = mist_state_init };
+  ids->slot = meeple_rules_add_slot(rules, &klass, ids);
+
+  if (!index_of(meeple_rules_add_action_kind(
+                    rules, "haunt",
+                    "Give the ghost to this follower; a follower with 3 "
+                    "ghosts goes home with them at once (MIST-10, MIST-12)",
+                    MEEPLE_ACTION_USES_FIGURE | MEEPLE_ACTION_USES_SEGMENT |
+                      MEEPLE_ACTION_USES_ARG,
+                    apply_haunt, ids, error),
+                &ids->haunt_action) ||
+      !index_of(meeple_rules_add_decision_kind(
+                    rules, "haunt",
+                    "Choose the follower that receives a ghost", error),
+                &ids->haunt_decision) ||
+      !index_of(meeple_rules_add_event_type(rules, "ghost-added", error),
+                &ids->ghost_added_event) ||
+      !index_of(meeple_rules_add_event_type(rules, "ghosts-returned", error),
+                &ids->ghosts_returned_event) ||
+      !index_of(meeple_rules_add_event_type(rules, "ghost-lost", error),
+                &ids->ghost_lost_event) ||
+      !index_of(meeple_rules_add_event_type(rules, "mist-thickened", error),
+                &ids->mist_thickened_event) ||
+      !index_of(meeple_rules_add_event_type(rules, "mist-dispersed", error),
+                &ids->mist_dispersed_event) ||
+      !index_of(meeple_rules_add_event_type(rules, "mist-completed", error),
+                &ids->mist_completed_event))
+    return FALSE;
+
+  meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_PLACE_GHOSTS,
+                              MIST_PRIORITY_LOOK, mist_look, ids);
+  meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_PLACE_GHOSTS,
+                              MIST_PRIORITY_G3, mist_thicken, ids);
+  meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_PLACE_GHOSTS,
+                              MIST_PRIORITY_G6, mist_disperse, ids);
+  meeple_rules_add_figure_removed_hook(rules, MEEPLE_PRIORITY_DEFAULT,
+                                       mist_figure_gone, ids);
+  meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_FINAL_SCORING,
+                              MIST_PRIORITY_FINAL, mist_final, ids);
+  meeple_rules_add_notes_hook(rules, MEEPLE_PRIORITY_DEFAULT, mist_notes, ids);
+  return TRUE;
+}
+
+MEEPLE_PLUGIN_DEFINE(
+  .id = "mist",
+  .name = "Mist and ghosts (provisional tiles)",
+  .version = "0.1",
+  .setup = mist_setup,
+  .tiles = "mist.tiles",
+);
