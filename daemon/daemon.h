@@ -9,6 +9,7 @@
 
 #include "objects.h"
 #include "session.h"
+#include "store.h"
 
 typedef struct {
   DBusConnection *bus;
@@ -29,7 +30,24 @@ typedef struct {
    * thousands of sources. */
   GQueue finished;
   guint expiry_timer;
+  /* Every game's configuration, seats and actions (doc/storage.md). */
+  Store *store;
+  /* id -> SuspendedGame*: stored games that cannot be played now. */
+  GHashTable *suspended;
 } Daemon;
+
+/* A stored game that could not be resumed: a rule set it needs is
+ * missing or not the version it was played with, or its journal does not
+ * replay.  It stays in the store untouched and is listed with its reason;
+ * the next start-up tries again. */
+typedef struct {
+  char *id;
+  char *name;
+  char *rules;        /* as the game's record names them */
+  guint n_seats;
+  char *reason;
+} SuspendedGame;
+void suspended_game_free(SuspendedGame *game);
 
 /* What a game's signalled properties are computed from. */
 typedef struct {
@@ -62,10 +80,36 @@ gboolean manager_register(Daemon *daemon);
 MeepleRules *daemon_rules_for(Daemon *daemon, const char *const *ids,
                               GError **error);
 
+/* resume.c: puts every unfinished stored game back on the bus. */
+void daemon_resume_games(Daemon *daemon);
+/* A session replaying record @text (@filename names it in messages),
+ * with the rules its rule sets name. */
+Session *daemon_session_from_record(Daemon *daemon, const char *id,
+                                    const char *name, const char *text,
+                                    const char *filename, GError **error);
+/* history.c: Manager methods on the store */
+gboolean manager_list_history(gpointer object, const char *sender,
+                              GVariant *args, GVariant **reply,
+                              GError **error);
+gboolean manager_get_record(gpointer object, const char *sender,
+                            GVariant *args, GVariant **reply, GError **error);
+gboolean manager_import_game(gpointer object, const char *sender,
+                             GVariant *args, GVariant **reply,
+                             GError **error);
+/* Stores a new game (its header and seats) before it is published. */
+gboolean daemon_store_new_game(Daemon *daemon, Session *session,
+                               GError **error);
+/* Publishes @session as a new game object, announced with GameCreated. */
+GameObject *daemon_publish_game(Daemon *daemon, Session *session);
+
 /* game-object.c */
 gboolean game_objects_register(Daemon *daemon);
 GameObject *game_object_new(Daemon *daemon, Session *session);
 void game_object_free(GameObject *game);
+/* The game's record with its players' names (g_free). */
+char *game_object_record(const GameObject *game);
+/* Stores that the game is over, with its record, for the history. */
+void game_object_save_finished(GameObject *game);
 /* Signals what changed since the last call (events, decision,
  * properties). */
 void game_object_flush(GameObject *game);

@@ -28,6 +28,12 @@ typedef enum {
   MEEPLED_ERROR_STALE_DECISION,
   MEEPLED_ERROR_ILLEGAL_ACTION,
   MEEPLED_ERROR_NOT_FINISHED,
+  /* The game store could not write or read (disk full, read-only state
+   * directory, damaged file); nothing changed. */
+  MEEPLED_ERROR_STORAGE,
+  /* The game is kept but cannot be played: a rule set it needs is missing
+   * or changed (doc/storage.md). */
+  MEEPLED_ERROR_SUSPENDED,
 } MeepledErrorCode;
 
 /* The D-Bus error name of @code ("org.meepled.Meepled1.Error.NotSeated"). */

@@ -52,6 +52,11 @@ join(gpointer object, const char *sender, GVariant *args, GVariant **reply,
   if (ok)
     ok = session_join(g->session, sender, name, has_seat ? (int)seat_wanted : -1,
                       kind, &seat, &token, error);
+  /* the seat's token hash is stored before the token leaves the daemon */
+  if (ok && !store_save_seat(g->daemon->store, g->session, seat, error)) {
+    session_unjoin(g->session, seat);
+    ok = FALSE;
+  }
   if (ok) {
     g_info("game %s: seat %u joined by %s (%s)", g->session->id, seat,
            g->session->seats[seat].name, sender);
@@ -85,7 +90,19 @@ leave(gpointer object, const char *sender, GVariant *args, GVariant **reply,
   guint32 seat;
   (void)reply;
   g_variant_get(args, "(u)", &seat);
-  if (!session_leave(g->session, sender, seat, error))
+  SessionSeat before = { 0 };
+  if (seat < g->session->n_seats)
+    session_seat_copy(&before, &g->session->seats[seat]);
+  gboolean ok = session_leave(g->session, sender, seat, error);
+  /* before the start leaving frees the seat, which the store must know */
+  if (ok && !g->session->started &&
+      !store_save_seat(g->daemon->store, g->session, seat, error)) {
+    session_seat_copy(&g->session->seats[seat], &before);
+    g->session->seats_version++;
+    ok = FALSE;
+  }
+  session_seat_clear(&before);
+  if (!ok)
     return FALSE;
   g_info("game %s: seat %u left", g->session->id, seat);
   return TRUE;
@@ -100,6 +117,10 @@ start(gpointer object, const char *sender, GVariant *args, GVariant **reply,
   (void)reply;
   if (!session_start(g->session, sender, error))
     return FALSE;
+  if (!store_save_started(g->daemon->store, g->session, error)) {
+    g->session->started = FALSE;
+    return FALSE;
+  }
   g_info("game %s: started", g->session->id);
   return TRUE;
 }
@@ -181,11 +202,28 @@ act(gpointer object, const char *sender, DBusMessageIter *args,
     session_may_act(s, sender, seat, request.has_guard, request.guard,
                     error) &&
     marshal_resolve_action(s, meeple_game_decision(s->game), &request,
-                           &action, error) &&
-    session_apply(s, &action, error);
+                           &action, error);
   marshal_action_clear(&request);
   if (!ok)
     return FALSE;
+  /* Durable before anything changes (DESIGN invariant 4): the reply
+   * below is the promise that the action survives a crash. */
+  guint64 index = session_decision_id(s);
+  char *notation = meeple_action_to_string(s->game, &action);
+  ok = store_append_action(g->daemon->store, s, index, notation, error);
+  g_free(notation);
+  if (!ok)
+    return FALSE;
+  if (!session_apply(s, &action, error)) {
+    GError *undo = NULL;
+    if (!store_drop_action(g->daemon->store, s, index, &undo)) {
+      g_warning("game %s: %s", s->id, undo->message);
+      g_error_free(undo);
+    }
+    return FALSE;
+  }
+  if (session_status(s) == SESSION_OVER)
+    game_object_save_finished(g);
   g_debug("game %s: seat %u acted; decision %" G_GUINT64_FORMAT, s->id, seat,
           session_decision_id(s));
   if (session_status(s) == SESSION_OVER)
@@ -237,13 +275,35 @@ export_record(gpointer object, const char *sender, GVariant *args,
                 "would reveal the tiles still to come.", s->id);
     return FALSE;
   }
-  const char *names[MEEPLE_MAX_PLAYERS + 1] = { NULL };
-  for (guint i = 0; i < s->n_seats; i++)
-    names[i] = s->seats[i].name;
-  char *text = meeple_record_write(s->game, names);
+  char *text = game_object_record(g);
   *reply = g_variant_new("(s)", text);
   g_free(text);
   return TRUE;
+}
+
+char *
+game_object_record(const GameObject *g)
+{
+  const Session *s = g->session;
+  const char *names[MEEPLE_MAX_PLAYERS + 1] = { NULL };
+  for (guint i = 0; i < s->n_seats; i++)
+    names[i] = s->seats[i].name;
+  return meeple_record_write(s->game, names);
+}
+
+void
+game_object_save_finished(GameObject *g)
+{
+  /* The journal already holds the last action, so the game stays over
+   * after a restart even if this fails; only the history's copy of the
+   * record is missing until then (resume.c writes it). */
+  char *record = game_object_record(g);
+  GError *error = NULL;
+  if (!store_save_finished(g->daemon->store, g->session, record, &error)) {
+    g_warning("game %s: %s", g->session->id, error->message);
+    g_error_free(error);
+  }
+  g_free(record);
 }
 
 /* ---- properties ----------------------------------------------------- */

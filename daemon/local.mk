@@ -26,13 +26,17 @@ daemon_meepled_SOURCES = \
 	daemon/marshal.c \
 	daemon/marshal.h \
 	daemon/manager.c \
-	daemon/game-object.c
+	daemon/game-object.c \
+	daemon/store.c \
+	daemon/store.h \
+	daemon/resume.c \
+	daemon/history.c
 daemon_meepled_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon \
 	-DMEEPLE_VERSION=\"$(VERSION)\" -DG_LOG_USE_STRUCTURED \
 	-UG_LOG_DOMAIN -DG_LOG_DOMAIN=\"meepled\"
-daemon_meepled_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS)
+daemon_meepled_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS) $(SQLITE_CFLAGS)
 daemon_meepled_LDADD = daemon/dbus/libmeeple-dbus.la \
-	daemon/engine/libmeeple.la $(DBUS_LIBS) $(GLIB_LIBS)
+	daemon/engine/libmeeple.la $(DBUS_LIBS) $(SQLITE_LIBS) $(GLIB_LIBS)
 
 dist_man_MANS += doc/meepled.8
 

@@ -20,6 +20,8 @@ typedef struct {
   char *tiles_dir;
   int max_games;
   int keep_finished;
+  char *state_dir;
+  gint64 state_max_size;
   gboolean verbose;
   gboolean version;
 } Options;
@@ -41,6 +43,12 @@ parse_options(Options *o, int *argc, char ***argv)
       "Hold at most N games that are not over (default 10000)", "N" },
     { "keep-finished", 0, 0, G_OPTION_ARG_INT, &o->keep_finished,
       "Remove a game S seconds after it ended (default 3600)", "S" },
+    { "state-dir", 's', 0, G_OPTION_ARG_FILENAME, &o->state_dir,
+      "Keep the game store (meepled.db) in DIR (default: "
+      "$XDG_STATE_HOME/meepled, i.e. ~/.local/state/meepled)", "DIR" },
+    { "state-max-size", 0, 0, G_OPTION_ARG_INT64, &o->state_max_size,
+      "Let the game store grow to at most BYTES; beyond, actions fail as on "
+      "a full disk (default: no limit)", "BYTES" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose,
       "Log every game event worth knowing (info and debug messages)", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o->version,
@@ -197,6 +205,9 @@ daemon_clear(Daemon *d)
   game_objects_stop_expiry(d);
   if (d->games)
     g_hash_table_destroy(d->games);
+  if (d->suspended)
+    g_hash_table_destroy(d->suspended);
+  store_close(d->store);
   if (d->rules_cache)
     g_hash_table_destroy(d->rules_cache);
   if (d->loader)
@@ -223,9 +234,22 @@ run(const Options *o)
                                         (GDestroyNotify)meeple_rules_unref);
   d.games = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
                                   (GDestroyNotify)game_object_free);
+  d.suspended = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
+                                      (GDestroyNotify)suspended_game_free);
   d.next_game_id = 1;
   d.max_games = (guint)o->max_games;
   d.keep_finished = (guint)o->keep_finished;
+  char *state_dir = o->state_dir
+                      ? g_strdup(o->state_dir)
+                      : g_build_filename(g_get_user_state_dir(), "meepled",
+                                         NULL);
+  d.store = store_open(state_dir, o->state_max_size, &error);
+  g_free(state_dir);
+  if (!d.store)
+    goto out;
+  if (store_recovery(d.store))
+    g_warning("%s", store_recovery(d.store));
+  g_info("game store %s", store_path(d.store));
   d.bus = connect_bus(o->bus_address, &error);
   if (!d.bus)
     goto out;
@@ -243,6 +267,8 @@ run(const Options *o)
                 "cannot register the objects");
     goto out;
   }
+  /* the stored games are back before anybody can ask for them */
+  daemon_resume_games(&d);
   if (!own_name(d.bus, &error))
     goto out;
 
@@ -287,5 +313,6 @@ main(int argc, char **argv)
   g_free(o.bus_address);
   g_strfreev(o.plugin_dirs);
   g_free(o.tiles_dir);
+  g_free(o.state_dir);
   return status;
 }

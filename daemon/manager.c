@@ -223,14 +223,14 @@ create_game(gpointer object, const char *sender, GVariant *args,
     char *id = g_strdup_printf("%" G_GUINT64_FORMAT, d->next_game_id);
     Session *session = session_new(id, o.name, rules, &config,
                                    (const char *const *)o.seat_kinds, error);
+    /* stored before anybody hears of it */
+    if (session && !daemon_store_new_game(d, session, error))
+      g_clear_pointer(&session, session_free);
     if (session) {
       d->next_game_id++;
-      GameObject *g = game_object_new(d, session);
-      g_hash_table_insert(d->games, g->session->id, g);
+      GameObject *g = daemon_publish_game(d, session);
       g_info("game %s created by %s: %u seats, rules %s", id, sender,
              o.seats, o.rules && o.rules[0] ? o.rules[0] : "base");
-      objects_emit(d->bus, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
-                   "GameCreated", g_variant_new("(so)", id, g->path));
       *reply = g_variant_new("(os)", g->path, id);
     }
     ok = session != NULL;
@@ -242,12 +242,65 @@ create_game(gpointer object, const char *sender, GVariant *args,
   return ok;
 }
 
+gboolean
+daemon_store_new_game(Daemon *d, Session *session, GError **error)
+{
+  /* The header is the record of the game before its first action: the
+   * journal's lines complete it (resume.c). */
+  MeepleGameConfig config = *meeple_game_config(session->game);
+  MeepleGame *fresh = meeple_game_new(session->rules, &config, NULL);
+  const char *names[MEEPLE_MAX_PLAYERS + 1] = { NULL };
+  for (guint i = 0; i < session->n_seats; i++)
+    names[i] = session->seats[i].name;
+  char *header = fresh ? meeple_record_write(fresh, names) : NULL;
+  gboolean ok = header && store_add_game(d->store, session, header, error);
+  if (!header)
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_FAILED,
+                "Cannot write the header of game %s.", session->id);
+  g_free(header);
+  if (fresh)
+    meeple_game_free(fresh);
+  return ok;
+}
+
+GameObject *
+daemon_publish_game(Daemon *d, Session *session)
+{
+  GameObject *g = game_object_new(d, session);
+  g_hash_table_insert(d->games, g->session->id, g);
+  objects_emit(d->bus, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
+               "GameCreated", g_variant_new("(so)", session->id, g->path));
+  return g;
+}
+
 static int
 compare_games(gconstpointer a, gconstpointer b)
 {
   const GameObject *x = *(GameObject *const *)a, *y = *(GameObject *const *)b;
   gsize lx = strlen(x->session->id), ly = strlen(y->session->id);
   return lx != ly ? (lx < ly ? -1 : 1) : strcmp(x->session->id, y->session->id);
+}
+
+static int
+compare_suspended(gconstpointer a, gconstpointer b)
+{
+  const SuspendedGame *x = *(SuspendedGame *const *)a;
+  const SuspendedGame *y = *(SuspendedGame *const *)b;
+  gsize lx = strlen(x->id), ly = strlen(y->id);
+  return lx != ly ? (lx < ly ? -1 : 1) : strcmp(x->id, y->id);
+}
+
+/* The rule set ids of a suspended game ("abbot/1.0" -> "abbot"). */
+static char **
+suspended_rule_ids(const SuspendedGame *sg)
+{
+  char **ids = g_strsplit(sg->rules, " ", -1);
+  for (guint i = 0; ids[i]; i++) {
+    char *slash = strchr(ids[i], '/');
+    if (slash)
+      *slash = '\0';
+  }
+  return ids;
 }
 
 static gboolean
@@ -287,6 +340,33 @@ list_games(gpointer object, const char *sender, GVariant *args,
     g_variant_builder_add(&b, "(soa{sv})", s->id, g->path, &sum);
   }
   g_ptr_array_free(games, TRUE);
+  /* the suspended games after the playable ones, by id */
+  GPtrArray *held = g_ptr_array_new();
+  g_hash_table_iter_init(&iter, d->suspended);
+  while (g_hash_table_iter_next(&iter, NULL, &value))
+    g_ptr_array_add(held, value);
+  g_ptr_array_sort(held, compare_suspended);
+  for (guint i = 0; i < held->len; i++) {
+    const SuspendedGame *sg = held->pdata[i];
+    GVariantBuilder sum;
+    g_variant_builder_init(&sum, G_VARIANT_TYPE("a{sv}"));
+    g_variant_builder_add(&sum, "{sv}", "name", g_variant_new_string(sg->name));
+    char **ids = suspended_rule_ids(sg);
+    g_variant_builder_add(&sum, "{sv}", "rules",
+                          g_variant_new_strv((const char *const *)ids, -1));
+    g_strfreev(ids);
+    g_variant_builder_add(&sum, "{sv}", "seats",
+                          g_variant_new_uint32(sg->n_seats));
+    g_variant_builder_add(&sum, "{sv}", "free-seats", g_variant_new_uint32(0));
+    g_variant_builder_add(&sum, "{sv}", "status",
+                          g_variant_new_string("suspended"));
+    g_variant_builder_add(&sum, "{sv}", "reason",
+                          g_variant_new_string(sg->reason));
+    char *path = g_strconcat(MEEPLE_DBUS_GAME_PATH_PREFIX, sg->id, NULL);
+    g_variant_builder_add(&b, "(soa{sv})", sg->id, path, &sum);
+    g_free(path);
+  }
+  g_ptr_array_unref(held);
   *reply = g_variant_new("(a(soa{sv}))", &b);
   return TRUE;
 }
@@ -300,6 +380,12 @@ get_game(gpointer object, const char *sender, GVariant *args,
   (void)sender;
   g_variant_get(args, "(&s)", &id);
   GameObject *g = g_hash_table_lookup(d->games, id);
+  const SuspendedGame *sg = g_hash_table_lookup(d->suspended, id);
+  if (!g && sg) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_SUSPENDED,
+                "Game %s is suspended: %s", sg->id, sg->reason);
+    return FALSE;
+  }
   if (!g) {
     char *shown = g_utf8_make_valid(id, MIN(strlen(id), 64));
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NO_SUCH_GAME,
@@ -336,12 +422,21 @@ static const ObjectArg get_in[] = { { "id", "s" }, { NULL, NULL } };
 static const ObjectArg get_out[] = { { "game", "o" }, { NULL, NULL } };
 static const ObjectArg created_args[] = { { "id", "s" }, { "game", "o" },
                                           { NULL, NULL } };
+static const ObjectArg history_out[] = { { "games", "a(ssa{sv})" },
+                                         { NULL, NULL } };
+static const ObjectArg record_out[] = { { "record", "s" }, { NULL, NULL } };
+static const ObjectArg import_in[] = { { "record", "s" },
+                                       { "options", "a{sv}" },
+                                       { NULL, NULL } };
 
 static const ObjectMethod methods[] = {
   { "ListRuleSets", no_args, rulesets_out, list_rulesets, NULL, NULL },
   { "CreateGame", create_in, create_out, create_game, NULL, NULL },
   { "ListGames", no_args, games_out, list_games, NULL, NULL },
   { "GetGame", get_in, get_out, get_game, NULL, NULL },
+  { "ListHistory", no_args, history_out, manager_list_history, NULL, NULL },
+  { "GetRecord", get_in, record_out, manager_get_record, NULL, NULL },
+  { "ImportGame", import_in, create_out, manager_import_game, NULL, NULL },
   { NULL, NULL, NULL, NULL, NULL, NULL },
 };
 

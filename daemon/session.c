@@ -37,18 +37,89 @@ session_new(const char *id, const char *name, MeepleRules *rules,
     s->seats[i].kind = g_strdup(seat_kinds ? seat_kinds[i] : "human");
   }
   s->events = g_array_new(FALSE, FALSE, sizeof(MeepleEvent));
+  s->journal = g_ptr_array_new_with_free_func(g_free);
   gsize n;
   const MeepleEvent *initial = meeple_game_initial_events(game, &n);
   append_events(s, initial, n);
   return s;
 }
 
+/* Replay callback: the setup's and each action's events into the log,
+ * each action line into the journal. */
+static void
+replayed(const MeepleRecord *record, MeepleGame *game, int action, int player,
+         const MeepleEvent *events, gsize n_events, gpointer user_data)
+{
+  Session *s = user_data;
+  (void)game;
+  (void)player;
+  append_events(s, events, n_events);
+  if (action >= 0) {
+    const MeepleRecordAction *a = g_ptr_array_index(record->actions, action);
+    g_ptr_array_add(s->journal, g_strdup(a->text));
+  }
+}
+
+Session *
+session_new_from_record(const char *id, const char *name, MeepleRules *rules,
+                        const MeepleRecord *record, GError **error)
+{
+  Session *s = g_new0(Session, 1);
+  s->id = g_strdup(id);
+  s->name = g_strdup(name ? name : "");
+  s->rules = meeple_rules_ref(rules);
+  s->events = g_array_new(FALSE, FALSE, sizeof(MeepleEvent));
+  s->journal = g_ptr_array_new_with_free_func(g_free);
+  GError *local = NULL;
+  s->game = meeple_record_replay_events(record, rules, replayed, s, &local);
+  if (!s->game) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS, "%s",
+                local->message);
+    g_error_free(local);
+    session_free(s);
+    return NULL;
+  }
+  s->n_seats = meeple_game_n_players(s->game);
+  for (guint i = 0; i < s->n_seats; i++) {
+    const char *player = i < record->players->len
+                           ? g_ptr_array_index(record->players, i) : NULL;
+    s->seats[i].name = player ? g_strdup(player)
+                              : g_strdup_printf("Player %u", i + 1);
+    s->seats[i].kind = g_strdup("human");
+  }
+  return s;
+}
 static void
 clear_seat(SessionSeat *seat)
 {
-  g_clear_pointer(&seat->token, g_free);
+  g_clear_pointer(&seat->token_hash, g_free);
   g_clear_pointer(&seat->holder, g_free);
   seat->taken = FALSE;
+}
+
+void
+session_seat_clear(SessionSeat *seat)
+{
+  clear_seat(seat);
+  g_clear_pointer(&seat->name, g_free);
+  g_clear_pointer(&seat->kind, g_free);
+}
+
+void
+session_seat_copy(SessionSeat *to, const SessionSeat *from)
+{
+  session_seat_clear(to);
+  to->name = g_strdup(from->name);
+  to->kind = g_strdup(from->kind);
+  to->taken = from->taken;
+  to->token_hash = g_strdup(from->token_hash);
+  to->holder = g_strdup(from->holder);
+}
+
+char *
+session_token_hash(const char *token)
+{
+  return g_compute_checksum_for_string(G_CHECKSUM_SHA256, token, -1);
 }
 
 void
@@ -61,9 +132,11 @@ session_free(Session *s)
     g_free(s->seats[i].name);
     g_free(s->seats[i].kind);
   }
-  meeple_game_free(s->game);
+  if (s->game)
+    meeple_game_free(s->game);
   meeple_rules_unref(s->rules);
   g_array_free(s->events, TRUE);
+  g_ptr_array_unref(s->journal);
   g_free(s->id);
   g_free(s->name);
   g_free(s);
@@ -205,7 +278,8 @@ session_join(Session *s, const char *holder, const char *name, int seat,
   }
   SessionSeat *st = &s->seats[seat];
   st->taken = TRUE;
-  st->token = new_token();
+  char *token = new_token();
+  st->token_hash = session_token_hash(token);
   st->holder = g_strdup(holder);
   if (name && *name) {
     g_free(st->name);
@@ -213,17 +287,28 @@ session_join(Session *s, const char *holder, const char *name, int seat,
   }
   s->seats_version++;
   *seat_out = (guint)seat;
-  *token_out = g_strdup(st->token);
+  *token_out = token;
   return TRUE;
+}
+
+void
+session_unjoin(Session *s, guint seat)
+{
+  SessionSeat *st = &s->seats[seat];
+  clear_seat(st);
+  g_free(st->name);
+  st->name = g_strdup_printf("Player %u", seat + 1);
+  s->seats_version++;
 }
 
 gboolean
 session_reclaim(Session *s, const char *holder, const char *token,
                 guint *seat_out, GError **error)
 {
+  g_autofree char *hash = session_token_hash(token);
   for (guint i = 0; i < s->n_seats; i++) {
     SessionSeat *st = &s->seats[i];
-    if (st->taken && strcmp(st->token, token) == 0) {
+    if (st->taken && st->token_hash && strcmp(st->token_hash, hash) == 0) {
       g_free(st->holder);
       st->holder = g_strdup(holder);
       s->seats_version++;
@@ -352,7 +437,10 @@ session_apply(Session *s, const MeepleAction *action, GError **error)
   const MeepleEvent *events;
   gsize n;
   GError *local = NULL;
+  /* notation of the state it applies to */
+  char *notation = meeple_action_to_string(s->game, action);
   if (!meeple_game_apply(s->game, action, &events, &n, &local)) {
+    g_free(notation);
     g_set_error(error, MEEPLED_ERROR,
                 local->code == MEEPLE_ERROR_GAME_OVER
                   ? MEEPLED_ERROR_GAME_OVER
@@ -362,6 +450,7 @@ session_apply(Session *s, const MeepleAction *action, GError **error)
     return FALSE;
   }
   append_events(s, events, n);
+  g_ptr_array_add(s->journal, notation);
   return TRUE;
 }
 

@@ -24,7 +24,9 @@ typedef struct {
   char *name;     /* player's name; "Player N" until joined */
   char *kind;     /* "human" or "bot" (what the creator asked for) */
   gboolean taken; /* joined, token issued */
-  char *token;    /* 32 hex digits while taken */
+  /* Hex SHA-256 of the seat's token while taken: the token itself goes
+   * only to the player who joined, and the store keeps only this. */
+  char *token_hash;
   char *holder;   /* unique bus name acting for the seat, or NULL */
 } SessionSeat;
 
@@ -43,6 +45,8 @@ typedef struct {
    * from the engine; their rule strings are static (core or resident
    * plugin modules). */
   GArray *events;
+  /* char*: every applied action in notation, as the store journals it */
+  GPtrArray *journal;
 } Session;
 
 /* Creates a session (the game exists, waiting for players).  @seat_kinds
@@ -51,7 +55,17 @@ typedef struct {
 Session *session_new(const char *id, const char *name, MeepleRules *rules,
                      const MeepleGameConfig *config,
                      const char *const *seat_kinds, GError **error);
+/* Creates a session from a game record: the game replayed action by
+ * action (its events in the log, its actions in the journal), seats named
+ * after the record's players, free, "human", not started.  The caller
+ * resolved @rules from the record's rule sets.  MEEPLED_ERROR_INVALID_ARGS
+ * with the record's file:line:column when it does not replay. */
+Session *session_new_from_record(const char *id, const char *name,
+                                 MeepleRules *rules,
+                                 const MeepleRecord *record, GError **error);
 void session_free(Session *session);
+/* Hex SHA-256 of a seat token. */
+char *session_token_hash(const char *token);
 
 SessionStatus session_status(const Session *session);
 const char *session_status_name(SessionStatus status);
@@ -86,6 +100,12 @@ gboolean session_reclaim(Session *session, const char *holder,
                          const char *token, guint *seat_out, GError **error);
 gboolean session_leave(Session *session, const char *holder, guint seat,
                        GError **error);
+/* Undoes a join whose seat could not be stored: the seat is free again. */
+void session_unjoin(Session *session, guint seat);
+/* Copies seat @from's state into seat @to (for undoing a change that could
+ * not be stored). */
+void session_seat_copy(SessionSeat *to, const SessionSeat *from);
+void session_seat_clear(SessionSeat *seat);
 gboolean session_start(Session *session, const char *holder, GError **error);
 
 /* Checks everything about acting for @seat except the action itself:
@@ -94,7 +114,7 @@ gboolean session_start(Session *session, const char *holder, GError **error);
 gboolean session_may_act(Session *session, const char *holder, guint seat,
                          gboolean has_guard, guint64 guard, GError **error);
 /* Applies @action for @seat (after session_may_act()).  Events it caused
- * are appended to the log. */
+ * are appended to the log, the action to the journal. */
 gboolean session_apply(Session *session, const MeepleAction *action,
                        GError **error);
 

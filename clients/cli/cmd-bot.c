@@ -148,6 +148,52 @@ take_seats(MeepleRemoteGame *game, SeatChoice choice, const GArray *named,
   return seats;
 }
 
+/* The daemon went away mid-game (a restart, a crash): waits up to
+ * @wait_s seconds for it to come back, asking every half second (which
+ * also activates it where the bus can), and reclaims every seat in
+ * @seats with the tokens saved for them.  The game, stored by the daemon,
+ * comes back at the same path (doc/storage.md). */
+static gboolean
+reclaim_after_restart(MeepleRemoteGame *game, const GArray *seats,
+                      int wait_s, gboolean quiet)
+{
+  if (!quiet)
+    g_printerr(CLI_NAME ": meepled left; waiting up to %d s for it to come "
+               "back\n", wait_s);
+  GPtrArray *tokens = cli_tokens_find(meeple_remote_game_id(game),
+                                      CLI_HOLDER_BOT);
+  gint64 deadline = g_get_monotonic_time() + (gint64)wait_s * G_USEC_PER_SEC;
+  guint reclaimed = 0;
+  GError *error = NULL;
+  while (reclaimed < seats->len && g_get_monotonic_time() < deadline) {
+    reclaimed = 0;
+    for (guint i = 0; i < tokens->len; i++) {
+      const CliToken *t = g_ptr_array_index(tokens, i);
+      for (guint k = 0; k < seats->len; k++) {
+        guint seat;
+        if (g_array_index(seats, guint, k) != t->seat)
+          continue;
+        g_clear_error(&error);
+        if (meeple_remote_game_reclaim(game, t->token, &seat, &error))
+          reclaimed++;
+      }
+    }
+    if (reclaimed < seats->len)
+      cli_iterate_for(500);
+  }
+  g_ptr_array_unref(tokens);
+  if (reclaimed < seats->len) {
+    g_printerr(CLI_NAME ": cannot take the seats back: %s\n",
+               error ? error->message : "no saved token");
+    g_clear_error(&error);
+    return FALSE;
+  }
+  g_clear_error(&error);
+  if (!quiet)
+    g_printerr(CLI_NAME ": meepled is back; playing on\n");
+  return TRUE;
+}
+
 int
 cli_cmd_bot(int argc, char **argv)
 {
@@ -158,6 +204,7 @@ cli_cmd_bot(int argc, char **argv)
   g_autofree char *name = NULL;
   gboolean quiet = FALSE;
   int delay_ms = 0;
+  int wait_s = 30;
   GOptionEntry entries[] = {
     { "seat", 0, 0, G_OPTION_ARG_INT, &seat_option,
       "Play seat N, 1 to 6", "N" },
@@ -176,6 +223,10 @@ cli_cmd_bot(int argc, char **argv)
     { "delay", 0, 0, G_OPTION_ARG_INT, &delay_ms,
       "Wait MS milliseconds before each move, so people can follow the "
       "game (default: 0)", "MS" },
+    { "wait-daemon", 0, 0, G_OPTION_ARG_INT, &wait_s,
+      "When meepled goes away mid-game, wait up to S seconds for it to "
+      "come back and take the seats back (default: 30; 0: give up at "
+      "once)", "S" },
     G_OPTION_ENTRY_NULL
   };
   GOptionContext *context =
@@ -186,7 +237,9 @@ cli_cmd_bot(int argc, char **argv)
     "lowest free seat; seats this command took before (their tokens are\n"
     "saved) are reclaimed first — starts the game once every seat is\n"
     "taken, and plays every decision of its seats until the game is\n"
-    "over, printing one line per move and the final scores.\n\n"
+    "over, printing one line per move and the final scores.  When\n"
+    "meepled restarts mid-game, the bot takes its seats back with their\n"
+    "tokens and plays on (--wait-daemon).\n\n"
     "random picks uniformly among the legal actions; greedy prefers\n"
     "placements next to many tiles that join roads and cities, and puts\n"
     "followers on cities and monasteries first.");
@@ -208,6 +261,9 @@ cli_cmd_bot(int argc, char **argv)
                            "2^32-1, not \"%s\"", seed_option);
   if (seat_option != CLI_SEAT_UNSET && seats_option)
     return cli_usage_error("bot", "give --seat or --seats, not both");
+  if (wait_s < 0 || wait_s > 86400)
+    return cli_usage_error("bot", "--wait-daemon takes 0 to 86400 seconds, "
+                           "not %d", wait_s);
   if (delay_ms < 0 || delay_ms > 60000)
     return cli_usage_error("bot", "--delay takes 0 to 60000 milliseconds, "
                            "not %d", delay_ms);
@@ -233,9 +289,17 @@ cli_cmd_bot(int argc, char **argv)
   status = CLI_EXIT_FAILURE;
   if (seats->len > 0 && cli_wait_start(game, !quiet)) {
     GError *error = NULL;
-    if (meeple_bot_play(game, (const guint *)(gpointer)seats->data,
-                        seats->len, strategy, (guint32)seed, on_move, &run,
-                        &error)) {
+    gboolean played;
+    while (!(played = meeple_bot_play(game,
+                                      (const guint *)(gpointer)seats->data,
+                                      seats->len, strategy, (guint32)seed,
+                                      on_move, &run, &error)) &&
+           wait_s > 0 &&
+           g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                           MEEPLE_CLIENT_ERROR_NO_DAEMON) &&
+           reclaim_after_restart(game, seats, wait_s, quiet))
+      g_clear_error(&error);
+    if (played) {
       status = CLI_EXIT_OK;
       const MeepleClientState *state = meeple_remote_game_state(game, NULL);
       if (!quiet && state) {

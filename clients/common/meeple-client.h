@@ -54,6 +54,9 @@ typedef enum {
   MEEPLE_CLIENT_ERROR_ILLEGAL_ACTION,
   MEEPLE_CLIENT_ERROR_NOT_FINISHED,
   MEEPLE_CLIENT_ERROR_TIMED_OUT,      /**< wait_decision() gave up */
+  MEEPLE_CLIENT_ERROR_STORAGE,        /**< the daemon could not store */
+  MEEPLE_CLIENT_ERROR_SUSPENDED,      /**< a rule set of the game is
+                                           missing or changed */
 } MeepleClientErrorCode;
 
 /* ---- the connection and the Manager -------------------------------- */

@@ -1,0 +1,616 @@
+/* store.c — the game store in SQLite (store.h, doc/storage.md). */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+#include <time.h>
+
+#include "errors.h"
+#include "store.h"
+
+struct Store {
+  sqlite3 *db;
+  char *path;
+  char *recovery;
+  sqlite3_stmt *append;   /* the hot path: one statement, prepared once */
+};
+
+/* ---- schema ------------------------------------------------------------ */
+
+/* migrations[v] takes a database from user_version v to v + 1.  Never
+ * change one that has shipped; append a new one and raise
+ * STORE_SCHEMA_VERSION. */
+static const char *const migrations[STORE_SCHEMA_VERSION] = {
+  /* 0 -> 1 */
+  "CREATE TABLE games ("
+  "  id INTEGER PRIMARY KEY,"
+  "  name TEXT NOT NULL,"
+  "  rules TEXT NOT NULL,"
+  "  n_seats INTEGER NOT NULL,"
+  "  header TEXT NOT NULL,"
+  "  started INTEGER NOT NULL DEFAULT 0,"
+  "  over INTEGER NOT NULL DEFAULT 0,"
+  "  created INTEGER NOT NULL,"
+  "  finished INTEGER,"
+  "  result TEXT,"
+  "  record TEXT);"
+  "CREATE INDEX games_by_state ON games (over, id);"
+  "CREATE TABLE seats ("
+  "  game INTEGER NOT NULL REFERENCES games (id),"
+  "  seat INTEGER NOT NULL,"
+  "  name TEXT NOT NULL,"
+  "  kind TEXT NOT NULL,"
+  "  taken INTEGER NOT NULL,"
+  "  token_hash TEXT,"
+  "  PRIMARY KEY (game, seat));"
+  "CREATE TABLE actions ("
+  "  game INTEGER NOT NULL REFERENCES games (id),"
+  "  n INTEGER NOT NULL,"
+  "  action TEXT NOT NULL,"
+  "  PRIMARY KEY (game, n)) WITHOUT ROWID;",
+};
+
+/* ---- errors --------------------------------------------------------------- */
+
+static gboolean
+fail(Store *s, GError **error, const char *what)
+{
+  g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+              "Cannot %s in %s: %s.", what, s->path, sqlite3_errmsg(s->db));
+  return FALSE;
+}
+
+static gboolean
+exec(Store *s, const char *sql, const char *what, GError **error)
+{
+  char *message = NULL;
+  if (sqlite3_exec(s->db, sql, NULL, NULL, &message) == SQLITE_OK)
+    return TRUE;
+  g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+              "Cannot %s in %s: %s.", what, s->path,
+              message ? message : sqlite3_errmsg(s->db));
+  sqlite3_free(message);
+  return FALSE;
+}
+
+static gboolean
+prepare(Store *s, const char *sql, sqlite3_stmt **stmt, GError **error)
+{
+  if (sqlite3_prepare_v2(s->db, sql, -1, stmt, NULL) == SQLITE_OK)
+    return TRUE;
+  *stmt = NULL;
+  return fail(s, error, "prepare a query");
+}
+
+/* Runs a prepared statement that returns no rows, then finalizes it. */
+static gboolean
+run(Store *s, sqlite3_stmt *stmt, const char *what, GError **error)
+{
+  int rc = sqlite3_step(stmt);
+  gboolean ok = rc == SQLITE_DONE || fail(s, error, what);
+  sqlite3_finalize(stmt);
+  return ok;
+}
+
+/* ---- opening ---------------------------------------------------------------- */
+
+static int
+user_version(sqlite3 *db)
+{
+  sqlite3_stmt *stmt;
+  int version = -1;
+  if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, NULL) !=
+      SQLITE_OK)
+    return -1;
+  if (sqlite3_step(stmt) == SQLITE_ROW)
+    version = sqlite3_column_int(stmt, 0);
+  sqlite3_finalize(stmt);
+  return version;
+}
+
+/* quick_check reads every page: a truncated or overwritten file fails
+ * here, not in the middle of a game later. */
+static char *
+damage(sqlite3 *db)
+{
+  sqlite3_stmt *stmt;
+  if (sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &stmt, NULL) !=
+      SQLITE_OK)
+    return g_strdup(sqlite3_errmsg(db));
+  char *why = NULL;
+  int rc = sqlite3_step(stmt);
+  if (rc == SQLITE_ROW) {
+    const char *result = (const char *)sqlite3_column_text(stmt, 0);
+    if (g_strcmp0(result, "ok") != 0)
+      why = g_strdup(result ? result : "quick_check failed");
+  } else {
+    why = g_strdup(sqlite3_errmsg(db));
+  }
+  sqlite3_finalize(stmt);
+  return why;
+}
+
+static void
+close_db(Store *s)
+{
+  g_clear_pointer(&s->append, sqlite3_finalize);
+  if (s->db)
+    sqlite3_close(s->db);
+  s->db = NULL;
+}
+
+/* Moves the damaged file and its WAL files aside. */
+static gboolean
+move_aside(Store *s, const char *why, GError **error)
+{
+  GDateTime *now = g_date_time_new_now_local();
+  char *stamp = g_date_time_format(now, "%Y%m%d-%H%M%S");
+  g_date_time_unref(now);
+  char *target = g_strdup_printf("%s.corrupt-%s", s->path, stamp);
+  g_free(stamp);
+  gboolean ok = g_rename(s->path, target) == 0;
+  if (!ok) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+                "%s is damaged (%s) and cannot be moved aside: %s.", s->path,
+                why, g_strerror(errno));
+  } else {
+    for (guint i = 0; i < 2; i++) {
+      const char *suffix = i ? "-shm" : "-wal";
+      char *from = g_strconcat(s->path, suffix, NULL);
+      char *to = g_strconcat(target, suffix, NULL);
+      if (g_file_test(from, G_FILE_TEST_EXISTS))
+        g_rename(from, to);
+      g_free(from);
+      g_free(to);
+    }
+    s->recovery = g_strdup_printf("%s was damaged (%s); it was moved to %s "
+                                  "and a new store started", s->path, why,
+                                  target);
+  }
+  g_free(target);
+  return ok;
+}
+
+static gboolean
+open_db(Store *s, GError **error)
+{
+  int rc = sqlite3_open_v2(s->path, &s->db,
+                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (rc != SQLITE_OK)
+    return fail(s, error, "open the game store");
+  sqlite3_extended_result_codes(s->db, 1);
+  sqlite3_busy_timeout(s->db, 2000);
+  return TRUE;
+}
+
+static gboolean
+migrate(Store *s, GError **error)
+{
+  int version = user_version(s->db);
+  if (version > STORE_SCHEMA_VERSION) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+                "%s has schema version %d, newer than this meepled's %d; "
+                "run a newer meepled or use another --state-dir.",
+                s->path, version, STORE_SCHEMA_VERSION);
+    return FALSE;
+  }
+  for (int v = version; v < STORE_SCHEMA_VERSION; v++) {
+    char *sql = g_strdup_printf("BEGIN IMMEDIATE; %s PRAGMA user_version = "
+                                "%d; COMMIT;", migrations[v], v + 1);
+    gboolean ok = exec(s, sql, "update the schema", error);
+    g_free(sql);
+    if (!ok) {
+      sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+      return FALSE;
+    }
+    g_info("game store %s: schema %d -> %d", s->path, v, v + 1);
+  }
+  return TRUE;
+}
+
+Store *
+store_open(const char *dir, gint64 max_bytes, GError **error)
+{
+  if (g_mkdir_with_parents(dir, 0700) != 0) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+                "Cannot create the state directory %s: %s.", dir,
+                g_strerror(errno));
+    return NULL;
+  }
+  Store *s = g_new0(Store, 1);
+  s->path = g_build_filename(dir, STORE_FILE, NULL);
+  gboolean ok = open_db(s, error);
+  char *why = ok ? damage(s->db) : NULL;
+  if (why) {
+    /* damaged: keep it for whoever wants to look, start afresh */
+    close_db(s);
+    ok = move_aside(s, why, error) && open_db(s, error);
+    g_free(why);
+  }
+  ok = ok &&
+       exec(s, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
+               "PRAGMA foreign_keys = ON;",
+            "set up the game store", error) &&
+       migrate(s, error);
+  if (ok && max_bytes > 0) {
+    char *sql = g_strdup_printf("PRAGMA max_page_count = %" G_GINT64_FORMAT,
+                                MAX(max_bytes / 4096, 8));
+    ok = exec(s, "PRAGMA page_size = 4096", "set up the game store", error) &&
+         exec(s, sql, "limit the game store's size", error);
+    g_free(sql);
+  }
+  ok = ok && prepare(s,
+                     "INSERT INTO actions (game, n, action) VALUES (?, ?, ?)",
+                     &s->append, error);
+  if (!ok) {
+    store_close(s);
+    return NULL;
+  }
+  return s;
+}
+
+void
+store_close(Store *s)
+{
+  if (!s)
+    return;
+  close_db(s);
+  g_free(s->path);
+  g_free(s->recovery);
+  g_free(s);
+}
+
+const char *
+store_path(const Store *s)
+{
+  return s->path;
+}
+
+const char *
+store_recovery(const Store *s)
+{
+  return s->recovery;
+}
+
+guint64
+store_next_game_id(Store *s)
+{
+  sqlite3_stmt *stmt;
+  guint64 next = 1;
+  if (sqlite3_prepare_v2(s->db, "SELECT max(id) FROM games", -1, &stmt,
+                         NULL) != SQLITE_OK)
+    return next;
+  if (sqlite3_step(stmt) == SQLITE_ROW &&
+      sqlite3_column_type(stmt, 0) != SQLITE_NULL)
+    next = (guint64)sqlite3_column_int64(stmt, 0) + 1;
+  sqlite3_finalize(stmt);
+  return next;
+}
+
+/* ---- writing ------------------------------------------------------------------ */
+
+static gint64
+game_key(const Session *session)
+{
+  return g_ascii_strtoll(session->id, NULL, 10);
+}
+
+static gboolean
+insert_seat(Store *s, const Session *session, guint seat, GError **error)
+{
+  sqlite3_stmt *stmt;
+  if (!prepare(s,
+               "INSERT OR REPLACE INTO seats (game, seat, name, kind, taken, "
+               "token_hash) VALUES (?, ?, ?, ?, ?, ?)",
+               &stmt, error))
+    return FALSE;
+  const SessionSeat *st = &session->seats[seat];
+  sqlite3_bind_int64(stmt, 1, game_key(session));
+  sqlite3_bind_int(stmt, 2, (int)seat);
+  sqlite3_bind_text(stmt, 3, st->name, -1, SQLITE_STATIC);
+  sqlite3_bind_text(stmt, 4, st->kind, -1, SQLITE_STATIC);
+  sqlite3_bind_int(stmt, 5, st->taken);
+  if (st->token_hash)
+    sqlite3_bind_text(stmt, 6, st->token_hash, -1, SQLITE_STATIC);
+  else
+    sqlite3_bind_null(stmt, 6);
+  return run(s, stmt, "save a seat", error);
+}
+
+/* The rule sets of a record header: its "rules" line. */
+static char *
+header_rules(const char *header)
+{
+  const char *line = strstr(header, "\nrules ");
+  if (!line)
+    return g_strdup("base");
+  line += strlen("\nrules ");
+  const char *end = strchr(line, '\n');
+  return end ? g_strndup(line, (gsize)(end - line)) : g_strdup(line);
+}
+
+gboolean
+store_add_game(Store *s, const Session *session, const char *header,
+               GError **error)
+{
+  if (!exec(s, "BEGIN IMMEDIATE", "add a game", error))
+    return FALSE;
+  sqlite3_stmt *stmt;
+  char *rules = header_rules(header);
+  gboolean ok =
+    prepare(s,
+            "INSERT INTO games (id, name, rules, n_seats, header, started, "
+            "created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            &stmt, error);
+  if (ok) {
+    sqlite3_bind_int64(stmt, 1, game_key(session));
+    sqlite3_bind_text(stmt, 2, session->name, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 3, rules, -1, SQLITE_STATIC);
+    sqlite3_bind_int(stmt, 4, (int)session->n_seats);
+    sqlite3_bind_text(stmt, 5, header, -1, SQLITE_STATIC);
+    sqlite3_bind_int(stmt, 6, session->started);
+    sqlite3_bind_int64(stmt, 7, (gint64)time(NULL));
+    ok = run(s, stmt, "add a game", error);
+  }
+  g_free(rules);
+  for (guint i = 0; ok && i < session->n_seats; i++)
+    ok = insert_seat(s, session, i, error);
+  /* an imported game comes with its actions */
+  for (guint i = 0; ok && i < session->journal->len; i++)
+    ok = store_append_action(s, session, i,
+                             g_ptr_array_index(session->journal, i), error);
+  if (ok)
+    ok = exec(s, "COMMIT", "add a game", error);
+  if (!ok)
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+  return ok;
+}
+
+gboolean
+store_save_seat(Store *s, const Session *session, guint seat, GError **error)
+{
+  return insert_seat(s, session, seat, error);
+}
+
+gboolean
+store_save_started(Store *s, const Session *session, GError **error)
+{
+  sqlite3_stmt *stmt;
+  if (!prepare(s, "UPDATE games SET started = ? WHERE id = ?", &stmt, error))
+    return FALSE;
+  sqlite3_bind_int(stmt, 1, session->started);
+  sqlite3_bind_int64(stmt, 2, game_key(session));
+  return run(s, stmt, "save the game's start", error);
+}
+
+gboolean
+store_append_action(Store *s, const Session *session, guint64 index,
+                    const char *notation, GError **error)
+{
+  sqlite3_reset(s->append);
+  sqlite3_bind_int64(s->append, 1, game_key(session));
+  sqlite3_bind_int64(s->append, 2, (gint64)index);
+  sqlite3_bind_text(s->append, 3, notation, -1, SQLITE_STATIC);
+  int rc = sqlite3_step(s->append);
+  sqlite3_reset(s->append);
+  sqlite3_clear_bindings(s->append);
+  return rc == SQLITE_DONE || fail(s, error, "save the action");
+}
+
+gboolean
+store_drop_action(Store *s, const Session *session, guint64 index,
+                  GError **error)
+{
+  sqlite3_stmt *stmt;
+  if (!prepare(s, "DELETE FROM actions WHERE game = ? AND n = ?", &stmt,
+               error))
+    return FALSE;
+  sqlite3_bind_int64(stmt, 1, game_key(session));
+  sqlite3_bind_int64(stmt, 2, (gint64)index);
+  return run(s, stmt, "take back an action", error);
+}
+
+gboolean
+store_save_finished(Store *s, const Session *session, const char *record,
+                    GError **error)
+{
+  GString *result = g_string_new(NULL);
+  for (guint i = 0; i < session->n_seats; i++)
+    g_string_append_printf(result, "%s%s %d", i ? ", " : "",
+                           session->seats[i].name,
+                           meeple_game_score(session->game, i));
+  sqlite3_stmt *stmt;
+  gboolean ok = prepare(s,
+                        "UPDATE games SET over = 1, finished = ?, result = ?, "
+                        "record = ? WHERE id = ?",
+                        &stmt, error);
+  if (ok) {
+    sqlite3_bind_int64(stmt, 1, (gint64)time(NULL));
+    sqlite3_bind_text(stmt, 2, result->str, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 3, record, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(stmt, 4, game_key(session));
+    ok = run(s, stmt, "save the finished game", error);
+  }
+  g_string_free(result, TRUE);
+  return ok;
+}
+
+/* ---- reading ---------------------------------------------------------------------- */
+
+static char *
+column_text(sqlite3_stmt *stmt, int column)
+{
+  const unsigned char *text = sqlite3_column_text(stmt, column);
+  return g_strdup(text ? (const char *)text : "");
+}
+
+void
+stored_game_free(StoredGame *g)
+{
+  if (!g)
+    return;
+  for (guint i = 0; i < MEEPLE_MAX_PLAYERS; i++) {
+    g_free(g->seats[i].name);
+    g_free(g->seats[i].kind);
+    g_free(g->seats[i].token_hash);
+    g_free(g->seats[i].holder);
+  }
+  g_free(g->id);
+  g_free(g->name);
+  g_free(g->record);
+  g_free(g->rules);
+  g_free(g);
+}
+
+static gboolean
+load_seats(Store *s, StoredGame *g, gint64 key, GError **error)
+{
+  sqlite3_stmt *stmt;
+  if (!prepare(s,
+               "SELECT seat, name, kind, taken, token_hash FROM seats "
+               "WHERE game = ? ORDER BY seat",
+               &stmt, error))
+    return FALSE;
+  sqlite3_bind_int64(stmt, 1, key);
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    int seat = sqlite3_column_int(stmt, 0);
+    if (seat < 0 || seat >= (int)g->n_seats)
+      continue;
+    SessionSeat *st = &g->seats[seat];
+    st->name = column_text(stmt, 1);
+    st->kind = column_text(stmt, 2);
+    st->taken = sqlite3_column_int(stmt, 3) != 0;
+    if (sqlite3_column_type(stmt, 4) != SQLITE_NULL)
+      st->token_hash = column_text(stmt, 4);
+  }
+  sqlite3_finalize(stmt);
+  return rc == SQLITE_DONE || fail(s, error, "read the seats");
+}
+
+static gboolean
+load_actions(Store *s, StoredGame *g, gint64 key, const char *header,
+             GError **error)
+{
+  sqlite3_stmt *stmt;
+  if (!prepare(s, "SELECT action FROM actions WHERE game = ? ORDER BY n",
+               &stmt, error))
+    return FALSE;
+  sqlite3_bind_int64(stmt, 1, key);
+  GString *record = g_string_new(header);
+  if (record->len && record->str[record->len - 1] != '\n')
+    g_string_append_c(record, '\n');
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    g_string_append(record, (const char *)sqlite3_column_text(stmt, 0));
+    g_string_append_c(record, '\n');
+  }
+  sqlite3_finalize(stmt);
+  g->record = g_string_free(record, FALSE);
+  return rc == SQLITE_DONE || fail(s, error, "read the actions");
+}
+
+GPtrArray *
+store_load_unfinished(Store *s, GError **error)
+{
+  sqlite3_stmt *stmt;
+  if (!prepare(s,
+               "SELECT id, name, rules, n_seats, header, started FROM games "
+               "WHERE over = 0 ORDER BY id",
+               &stmt, error))
+    return NULL;
+  GPtrArray *games = g_ptr_array_new_with_free_func(
+    (GDestroyNotify)stored_game_free);
+  int rc;
+  gboolean ok = TRUE;
+  while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    StoredGame *g = g_new0(StoredGame, 1);
+    gint64 key = sqlite3_column_int64(stmt, 0);
+    g->id = g_strdup_printf("%" G_GINT64_FORMAT, (gint64)key);
+    g->name = column_text(stmt, 1);
+    g->rules = column_text(stmt, 2);
+    g->n_seats = (guint)CLAMP(sqlite3_column_int(stmt, 3), 0,
+                              MEEPLE_MAX_PLAYERS);
+    g->started = sqlite3_column_int(stmt, 5) != 0;
+    char *header = column_text(stmt, 4);
+    ok = load_seats(s, g, key, error) &&
+         load_actions(s, g, key, header, error);
+    g_free(header);
+    g_ptr_array_add(games, g);
+  }
+  if (ok && rc != SQLITE_DONE)
+    ok = fail(s, error, "read the games");
+  sqlite3_finalize(stmt);
+  if (!ok) {
+    g_ptr_array_unref(games);
+    return NULL;
+  }
+  return games;
+}
+
+void
+stored_summary_free(StoredSummary *g)
+{
+  if (!g)
+    return;
+  g_free(g->id);
+  g_free(g->name);
+  g_free(g->rules);
+  g_free(g->result);
+  g_free(g);
+}
+
+GPtrArray *
+store_history(Store *s, GError **error)
+{
+  sqlite3_stmt *stmt;
+  if (!prepare(s,
+               "SELECT id, name, rules, n_seats, finished, result FROM games "
+               "WHERE over = 1 ORDER BY finished DESC, id DESC",
+               &stmt, error))
+    return NULL;
+  GPtrArray *games = g_ptr_array_new_with_free_func(
+    (GDestroyNotify)stored_summary_free);
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    StoredSummary *g = g_new0(StoredSummary, 1);
+    g->id = g_strdup_printf("%" G_GINT64_FORMAT,
+                            (gint64)sqlite3_column_int64(stmt, 0));
+    g->name = column_text(stmt, 1);
+    g->rules = column_text(stmt, 2);
+    g->n_seats = (guint)sqlite3_column_int(stmt, 3);
+    g->finished = sqlite3_column_int64(stmt, 4);
+    g->result = column_text(stmt, 5);
+    g_ptr_array_add(games, g);
+  }
+  sqlite3_finalize(stmt);
+  if (rc != SQLITE_DONE) {
+    g_ptr_array_unref(games);
+    fail(s, error, "read the history");
+    return NULL;
+  }
+  return games;
+}
+
+char *
+store_finished_record(Store *s, const char *id, GError **error)
+{
+  sqlite3_stmt *stmt;
+  if (!prepare(s, "SELECT record FROM games WHERE id = ? AND over = 1",
+               &stmt, error))
+    return NULL;
+  sqlite3_bind_int64(stmt, 1, g_ascii_strtoll(id, NULL, 10));
+  char *record = NULL;
+  int rc = sqlite3_step(stmt);
+  if (rc == SQLITE_ROW)
+    record = column_text(stmt, 0);
+  else if (rc == SQLITE_DONE)
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NO_SUCH_GAME,
+                "No finished game %s in the history.", id);
+  else
+    fail(s, error, "read a record");
+  sqlite3_finalize(stmt);
+  return record;
+}

@@ -1,0 +1,97 @@
+/* store.h — meepled's game store: one SQLite file (WAL) under the state
+ * directory that holds every game's configuration, seats and action
+ * journal, so that games survive a restart and lose no accepted move
+ * (DESIGN invariant 4; doc/storage.md has the schema).
+ *
+ * Every write is committed durably before it returns TRUE, so a caller
+ * writes first and changes the game only when the write succeeded: a
+ * failed write (disk full, read-only directory) changes nothing anywhere.
+ * Errors are MEEPLED_ERROR_STORAGE with the file and SQLite's reason. */
+#ifndef MEEPLED_STORE_H
+#define MEEPLED_STORE_H
+
+#include <glib.h>
+
+#include "session.h"
+
+G_BEGIN_DECLS
+
+/* Schema version this daemon writes (PRAGMA user_version). */
+#define STORE_SCHEMA_VERSION 1
+/* The database's name in the state directory. */
+#define STORE_FILE "meepled.db"
+
+typedef struct Store Store;
+
+/* Opens @dir/meepled.db, creating the directory and the file when needed,
+ * migrating an older schema.  A file that is not a database, is corrupt
+ * or truncated, or has a newer schema than this daemon knows is moved
+ * aside ("meepled.db.corrupt-YYYYmmdd-HHMMSS") and a new one started;
+ * store_recovery() then says what happened.  @max_bytes > 0 caps the
+ * file's size (writes beyond it fail as on a full disk).  NULL with
+ * @error when the directory cannot be created or written. */
+Store *store_open(const char *dir, gint64 max_bytes, GError **error);
+void store_close(Store *store);
+const char *store_path(const Store *store);
+/* What was wrong with the file found at start-up and where it went, or
+ * NULL. */
+const char *store_recovery(const Store *store);
+
+/* The lowest game id no stored game has used (ids are never reused). */
+guint64 store_next_game_id(Store *store);
+
+/* A new game: its record header (meeple_record_write() of the game
+ * before any action), seats, and the actions it already has (an imported
+ * game), in one transaction. */
+gboolean store_add_game(Store *store, const Session *session,
+                        const char *header, GError **error);
+/* Seat @seat's name, kind, taken flag and token hash as the session has
+ * them now. */
+gboolean store_save_seat(Store *store, const Session *session, guint seat,
+                         GError **error);
+gboolean store_save_started(Store *store, const Session *session,
+                            GError **error);
+/* Appends action number @index (0-based) of the game, in notation. */
+gboolean store_append_action(Store *store, const Session *session,
+                             guint64 index, const char *notation,
+                             GError **error);
+/* Removes action @index again (the engine refused it after all). */
+gboolean store_drop_action(Store *store, const Session *session,
+                           guint64 index, GError **error);
+/* Marks the game over and keeps its finished record for the history. */
+gboolean store_save_finished(Store *store, const Session *session,
+                             const char *record, GError **error);
+
+/* One stored game as read back at start-up. */
+typedef struct {
+  char *id;
+  char *name;
+  char *record;        /* header plus every journalled action: a record */
+  char *rules;         /* "base/1.0 abbot/1.0", as the header names them */
+  guint n_seats;
+  gboolean started, over;
+  SessionSeat seats[MEEPLE_MAX_PLAYERS];
+} StoredGame;
+void stored_game_free(StoredGame *game);
+
+/* Every game that is not over, oldest first (StoredGame*). */
+GPtrArray *store_load_unfinished(Store *store, GError **error);
+
+/* One finished game of the history. */
+typedef struct {
+  char *id;
+  char *name;
+  char *rules;
+  guint n_seats;
+  gint64 finished;     /* Unix time */
+  char *result;        /* "Ann 23, Bob 17" */
+} StoredSummary;
+void stored_summary_free(StoredSummary *summary);
+/* Finished games, most recent first (StoredSummary*). */
+GPtrArray *store_history(Store *store, GError **error);
+/* The record of finished game @id; NULL with MEEPLED_ERROR_NO_SUCH_GAME. */
+char *store_finished_record(Store *store, const char *id, GError **error);
+
+G_END_DECLS
+
+#endif
