@@ -34,7 +34,23 @@ typedef struct {
   Store *store;
   /* id -> SuspendedGame*: stored games that cannot be played now. */
   GHashTable *suspended;
+  /* group commit (commit.c): the open batch of writes */
+  gboolean batch_open;
+  guint batch_writes;
+  GHashTable *batch_games;   /* ids of the games it wrote (a set) */
+  guint commit_source;
 } Daemon;
+
+/* commit.c: every store write goes through a batch that is committed
+ * before the replies of its calls leave (group commit).  Call
+ * daemon_store_write() right before writing for game @game_id; FALSE:
+ * the write must not happen (StorageFailed). */
+gboolean daemon_store_write(Daemon *daemon, const char *game_id,
+                            GError **error);
+/* Commits the open batch now and sends what it held. */
+void daemon_commit(Daemon *daemon);
+void daemon_commit_init(Daemon *daemon);
+void daemon_commit_clear(Daemon *daemon);
 
 /* A stored game that could not be resumed: a rule set it needs is
  * missing or not the version it was played with, or its journal does not
@@ -110,6 +126,9 @@ void game_object_free(GameObject *game);
 char *game_object_record(const GameObject *game);
 /* Stores that the game is over, with its record, for the history. */
 void game_object_save_finished(GameObject *game);
+/* Puts @session (the game as stored, after a failed commit) in place of
+ * the game's session; what was signalled is what the store holds. */
+void game_object_reset(GameObject *game, Session *session);
 /* Signals what changed since the last call (events, decision,
  * properties). */
 void game_object_flush(GameObject *game);

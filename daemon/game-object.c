@@ -53,7 +53,8 @@ join(gpointer object, const char *sender, GVariant *args, GVariant **reply,
     ok = session_join(g->session, sender, name, has_seat ? (int)seat_wanted : -1,
                       kind, &seat, &token, error);
   /* the seat's token hash is stored before the token leaves the daemon */
-  if (ok && !store_save_seat(g->daemon->store, g->session, seat, error)) {
+  if (ok && !(daemon_store_write(g->daemon, g->session->id, error) &&
+              store_save_seat(g->daemon->store, g->session, seat, error))) {
     session_unjoin(g->session, seat);
     ok = FALSE;
   }
@@ -96,7 +97,8 @@ leave(gpointer object, const char *sender, GVariant *args, GVariant **reply,
   gboolean ok = session_leave(g->session, sender, seat, error);
   /* before the start leaving frees the seat, which the store must know */
   if (ok && !g->session->started &&
-      !store_save_seat(g->daemon->store, g->session, seat, error)) {
+      !(daemon_store_write(g->daemon, g->session->id, error) &&
+        store_save_seat(g->daemon->store, g->session, seat, error))) {
     session_seat_copy(&g->session->seats[seat], &before);
     g->session->seats_version++;
     ok = FALSE;
@@ -117,7 +119,8 @@ start(gpointer object, const char *sender, GVariant *args, GVariant **reply,
   (void)reply;
   if (!session_start(g->session, sender, error))
     return FALSE;
-  if (!store_save_started(g->daemon->store, g->session, error)) {
+  if (!daemon_store_write(g->daemon, g->session->id, error) ||
+      !store_save_started(g->daemon->store, g->session, error)) {
     g->session->started = FALSE;
     return FALSE;
   }
@@ -210,7 +213,8 @@ act(gpointer object, const char *sender, DBusMessageIter *args,
    * below is the promise that the action survives a crash. */
   guint64 index = session_decision_id(s);
   char *notation = meeple_action_to_string(s->game, &action);
-  ok = store_append_action(g->daemon->store, s, index, notation, error);
+  ok = daemon_store_write(g->daemon, s->id, error) &&
+       store_append_action(g->daemon->store, s, index, notation, error);
   g_free(notation);
   if (!ok)
     return FALSE;
@@ -299,7 +303,8 @@ game_object_save_finished(GameObject *g)
    * record is missing until then (resume.c writes it). */
   char *record = game_object_record(g);
   GError *error = NULL;
-  if (!store_save_finished(g->daemon->store, g->session, record, &error)) {
+  if (!daemon_store_write(g->daemon, g->session->id, &error) ||
+      !store_save_finished(g->daemon->store, g->session, record, &error)) {
     g_warning("game %s: %s", g->session->id, error->message);
     g_error_free(error);
   }
@@ -509,6 +514,37 @@ game_object_new(Daemon *daemon, Session *session)
   objects_emit_changed(daemon->bus, g->path, &game_interface, g,
                        &g->property_cache);
   return g;
+}
+
+void
+game_object_reset(GameObject *g, Session *s)
+{
+  Session *old = g->session;
+  /* the connections holding seats are still there */
+  for (guint i = 0; i < s->n_seats && i < old->n_seats; i++)
+    if (s->seats[i].taken && old->seats[i].holder &&
+        g_strcmp0(s->seats[i].token_hash, old->seats[i].token_hash) == 0)
+      s->seats[i].holder = g_strdup(old->seats[i].holder);
+  s->seats_version = old->seats_version + 1;
+  /* the games table is keyed by the session's own id string */
+  g_hash_table_steal(g->daemon->games, old->id);
+  g->session = s;
+  g_hash_table_insert(g->daemon->games, s->id, g);
+  session_free(old);
+  /* Before the failed batch every event had been signalled; the store
+   * holds exactly that much. */
+  g->signalled = s->started ? session_sequence(s) : 0;
+  g->announced = G_MAXUINT64;
+  if (g->ended_at && session_status(s) != SESSION_OVER) {
+    g_queue_remove(&g->daemon->finished, g);
+    g->ended_at = 0;
+  }
+  memset(&g->property_key, 0, sizeof g->property_key);
+  if (g->property_cache)
+    g_hash_table_remove_all(g->property_cache);
+  /* refills the cache from the stored state; sends nothing */
+  objects_emit_changed(g->daemon->bus, g->path, &game_interface, g,
+                       &g->property_cache);
 }
 
 void

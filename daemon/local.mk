@@ -30,6 +30,7 @@ daemon_meepled_SOURCES = \
 	daemon/store.c \
 	daemon/store.h \
 	daemon/resume.c \
+	daemon/commit.c \
 	daemon/history.c
 daemon_meepled_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon \
 	-DMEEPLE_VERSION=\"$(VERSION)\" -DG_LOG_USE_STRUCTURED \

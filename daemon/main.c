@@ -202,6 +202,8 @@ own_name(DBusConnection *bus, GError **error)
 static void
 daemon_clear(Daemon *d)
 {
+  /* what is held is sent only once it is durable */
+  daemon_commit_clear(d);
   game_objects_stop_expiry(d);
   if (d->games)
     g_hash_table_destroy(d->games);
@@ -268,6 +270,7 @@ run(const Options *o)
     goto out;
   }
   /* the stored games are back before anybody can ask for them */
+  daemon_commit_init(&d);
   daemon_resume_games(&d);
   if (!own_name(d.bus, &error))
     goto out;

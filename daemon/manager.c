@@ -253,7 +253,8 @@ daemon_store_new_game(Daemon *d, Session *session, GError **error)
   for (guint i = 0; i < session->n_seats; i++)
     names[i] = session->seats[i].name;
   char *header = fresh ? meeple_record_write(fresh, names) : NULL;
-  gboolean ok = header && store_add_game(d->store, session, header, error);
+  gboolean ok = header && daemon_store_write(d, session->id, error) &&
+                store_add_game(d->store, session, header, error);
   if (!header)
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_FAILED,
                 "Cannot write the header of game %s.", session->id);

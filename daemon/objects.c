@@ -59,13 +59,77 @@ method_return(DBusMessage *call, GVariant *args)
   return reply;
 }
 
+/* ---- held messages (group commit) ------------------------------------- */
+
+/* One outgoing message kept back while a batch of writes is not yet
+ * durable; @call is the method call a reply answers (NULL: a signal). */
+typedef struct {
+  DBusMessage *message;
+  DBusMessage *call;
+} Held;
+
+/* The daemon is single-threaded and serves one bus. */
+static GQueue held = G_QUEUE_INIT;
+static gboolean holding;
+
+static void
+out(DBusConnection *bus, DBusMessage *message, DBusMessage *call)
+{
+  if (!holding) {
+    dbus_connection_send(bus, message, NULL);
+    return;
+  }
+  Held *h = g_new(Held, 1);
+  h->message = dbus_message_ref(message);
+  h->call = call ? dbus_message_ref(call) : NULL;
+  g_queue_push_tail(&held, h);
+}
+
+void
+objects_hold(void)
+{
+  holding = TRUE;
+}
+
+gboolean
+objects_holding(void)
+{
+  return holding;
+}
+
+void
+objects_release(DBusConnection *bus, const GError *failure)
+{
+  holding = FALSE;
+  Held *h;
+  while ((h = g_queue_pop_head(&held))) {
+    if (!failure) {
+      dbus_connection_send(bus, h->message, NULL);
+    } else if (h->call) {
+      /* Every answer of the failed batch may rest on what was not saved:
+       * the caller hears the failure and asks again. */
+      DBusMessage *error = dbus_message_new_error(
+        h->call, meepled_error_dbus_name(failure->code), failure->message);
+      if (error) {
+        dbus_connection_send(bus, error, NULL);
+        dbus_message_unref(error);
+      }
+    }
+    /* signals of a failed batch told of what did not happen: dropped */
+    dbus_message_unref(h->message);
+    if (h->call)
+      dbus_message_unref(h->call);
+    g_free(h);
+  }
+}
+
 static void
 send_and_unref(DBusConnection *bus, DBusMessage *call, DBusMessage *reply)
 {
   if (!reply)
     return;
   if (!dbus_message_get_no_reply(call))
-    dbus_connection_send(bus, reply, NULL);
+    out(bus, reply, call);
   dbus_message_unref(reply);
 }
 
@@ -394,7 +458,7 @@ objects_emit(DBusConnection *bus, const char *path, const char *iface,
   if (args)
     g_variant_ref_sink(args);
   if (signal && (!args || meeple_dbus_message_append_args(signal, args)))
-    dbus_connection_send(bus, signal, NULL);
+    out(bus, signal, NULL);
   if (signal)
     dbus_message_unref(signal);
   if (args)
@@ -413,7 +477,7 @@ objects_emit_with(DBusConnection *bus, const char *path, const char *iface,
   DBusMessageIter iter;
   dbus_message_iter_init_append(signal, &iter);
   if (append(&iter, data))
-    dbus_connection_send(bus, signal, NULL);
+    out(bus, signal, NULL);
   dbus_message_unref(signal);
 }
 

@@ -117,6 +117,14 @@ void objects_emit_with(DBusConnection *bus, const char *path,
                                           gpointer data),
                        gpointer data);
 
+/* Group commit (daemon/commit.c): from objects_hold() on, replies and
+ * signals are kept back in order; objects_release() sends them, or, with
+ * @failure, answers every held call with that error and drops the
+ * signals. */
+void objects_hold(void);
+gboolean objects_holding(void);
+void objects_release(DBusConnection *bus, const GError *failure);
+
 /* Signature of an argument list ("ua{sv}"), g_free(). */
 char *objects_signature(const ObjectArg *args);
 

@@ -331,11 +331,47 @@ header_rules(const char *header)
   return end ? g_strndup(line, (gsize)(end - line)) : g_strdup(line);
 }
 
+/* ---- transactions (group commit, daemon/commit.c) ------------------------ */
+
+gboolean
+store_begin(Store *s, GError **error)
+{
+  return exec(s, "BEGIN IMMEDIATE", "start a transaction", error);
+}
+
+gboolean
+store_commit(Store *s, GError **error)
+{
+  if (sqlite3_get_autocommit(s->db)) {
+    /* SQLite rolled the transaction back itself after an I/O error or a
+     * full disk in one of its statements */
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+                "Cannot save the last changes in %s: a write failed and the "
+                "transaction was lost.", s->path);
+    return FALSE;
+  }
+  return exec(s, "COMMIT", "save the last changes", error);
+}
+
+void
+store_rollback(Store *s)
+{
+  if (!sqlite3_get_autocommit(s->db))
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+gboolean
+store_transaction_lost(const Store *s)
+{
+  return sqlite3_get_autocommit(s->db) != 0;
+}
+
 gboolean
 store_add_game(Store *s, const Session *session, const char *header,
                GError **error)
 {
-  if (!exec(s, "BEGIN IMMEDIATE", "add a game", error))
+  /* a savepoint: one unit inside the caller's transaction, or its own */
+  if (!exec(s, "SAVEPOINT add_game", "add a game", error))
     return FALSE;
   sqlite3_stmt *stmt;
   char *rules = header_rules(header);
@@ -362,9 +398,10 @@ store_add_game(Store *s, const Session *session, const char *header,
     ok = store_append_action(s, session, i,
                              g_ptr_array_index(session->journal, i), error);
   if (ok)
-    ok = exec(s, "COMMIT", "add a game", error);
-  if (!ok)
-    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    ok = exec(s, "RELEASE add_game", "add a game", error);
+  if (!ok && !sqlite3_get_autocommit(s->db))
+    sqlite3_exec(s->db, "ROLLBACK TO add_game; RELEASE add_game", NULL, NULL,
+                 NULL);
   return ok;
 }
 
@@ -512,15 +549,19 @@ load_actions(Store *s, StoredGame *g, gint64 key, const char *header,
   return rc == SQLITE_DONE || fail(s, error, "read the actions");
 }
 
-GPtrArray *
-store_load_unfinished(Store *s, GError **error)
+static GPtrArray *
+load_games(Store *s, const char *where, gint64 id, GError **error)
 {
   sqlite3_stmt *stmt;
-  if (!prepare(s,
-               "SELECT id, name, rules, n_seats, header, started FROM games "
-               "WHERE over = 0 ORDER BY id",
-               &stmt, error))
+  char *sql = g_strdup_printf("SELECT id, name, rules, n_seats, header, "
+                              "started FROM games WHERE %s ORDER BY id",
+                              where);
+  gboolean prepared = prepare(s, sql, &stmt, error);
+  g_free(sql);
+  if (!prepared)
     return NULL;
+  if (id >= 0)
+    sqlite3_bind_int64(stmt, 1, id);
   GPtrArray *games = g_ptr_array_new_with_free_func(
     (GDestroyNotify)stored_game_free);
   int rc;
@@ -548,6 +589,24 @@ store_load_unfinished(Store *s, GError **error)
     return NULL;
   }
   return games;
+}
+
+GPtrArray *
+store_load_unfinished(Store *s, GError **error)
+{
+  return load_games(s, "over = 0", -1, error);
+}
+
+StoredGame *
+store_load_game(Store *s, const char *id, GError **error)
+{
+  GPtrArray *games = load_games(s, "id = ?", g_ascii_strtoll(id, NULL, 10),
+                                error);
+  if (!games)
+    return NULL;
+  StoredGame *g = games->len ? g_ptr_array_steal_index(games, 0) : NULL;
+  g_ptr_array_unref(games);
+  return g;
 }
 
 void

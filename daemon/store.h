@@ -37,6 +37,15 @@ const char *store_path(const Store *store);
  * NULL. */
 const char *store_recovery(const Store *store);
 
+/* Transactions for group commit (daemon/commit.c): writes between
+ * store_begin() and store_commit() are durable together at the commit.
+ * Outside one, every write is its own transaction. */
+gboolean store_begin(Store *store, GError **error);
+gboolean store_commit(Store *store, GError **error);
+void store_rollback(Store *store);
+/* TRUE when a failed write made SQLite drop the open transaction. */
+gboolean store_transaction_lost(const Store *store);
+
 /* The lowest game id no stored game has used (ids are never reused). */
 guint64 store_next_game_id(Store *store);
 
@@ -76,6 +85,8 @@ void stored_game_free(StoredGame *game);
 
 /* Every game that is not over, oldest first (StoredGame*). */
 GPtrArray *store_load_unfinished(Store *store, GError **error);
+/* Game @id as stored, or NULL (with @error only when reading failed). */
+StoredGame *store_load_game(Store *store, const char *id, GError **error);
 
 /* One finished game of the history. */
 typedef struct {
