@@ -112,11 +112,16 @@ connect_to(const char *address)
 static void
 start_daemon(const Options *o, const char *address)
 {
-  char *argv[] = { o->daemon, "--bus-address", (char *)address, NULL };
+  /* its own game store, removed with the bench's directory: the figures
+   * include the store's durable writes (doc/storage.md) */
+  char *state = g_build_filename(tmpdir, "state", NULL);
+  char *argv[] = { o->daemon, "--bus-address", (char *)address,
+                   "--state-dir", state, NULL };
   GError *error = NULL;
   if (!g_spawn_async(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                      &daemon_pid, &error))
     die("cannot start %s: %s", o->daemon, error->message);
+  g_free(state);
   DBusConnection *c = connect_to(address);
   for (int i = 0; i < 500 && !dbus_bus_name_has_owner(c, MEEPLE_DBUS_NAME,
                                                       NULL);
@@ -539,6 +544,16 @@ main(int argc, char **argv)
   char *conf = g_build_filename(tmpdir, "bus.conf", NULL);
   g_unlink(conf);
   g_free(conf);
+  char *state = g_build_filename(tmpdir, "state", NULL);
+  const char *const store[] = { "meepled.db", "meepled.db-wal",
+                                "meepled.db-shm" };
+  for (gsize i = 0; i < G_N_ELEMENTS(store); i++) {
+    char *file = g_build_filename(state, store[i], NULL);
+    g_unlink(file);
+    g_free(file);
+  }
+  g_rmdir(state);
+  g_free(state);
   g_rmdir(tmpdir);
   g_free(address);
   g_free(o.daemon);
