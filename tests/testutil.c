@@ -342,3 +342,111 @@ tu_greedy_pick(MeepleGame *game, const MeepleDecision *d, GRand *rand)
   }
   return pick;
 }
+
+/* ---- determinism checks shared by the property suites ------------------ */
+
+char *
+tu_notes_string(const MeepleGame *game)
+{
+  GPtrArray *notes = meeple_game_notes(game);
+  GString *s = g_string_new(NULL);
+  for (guint i = 0; i < notes->len; i++) {
+    const MeepleNote *n = g_ptr_array_index(notes, i);
+    g_string_append_printf(s, "%s: %s\n", n->label, n->text);
+  }
+  g_ptr_array_unref(notes);
+  return g_string_free(s, FALSE);
+}
+
+char *
+tu_events_differ(const MeepleEvent *a, gsize n_a, const MeepleEvent *b,
+                 gsize n_b)
+{
+  if (n_a != n_b)
+    return g_strdup_printf("%" G_GSIZE_FORMAT " events, not %" G_GSIZE_FORMAT,
+                           n_b, n_a);
+  for (gsize i = 0; i < n_a; i++) {
+    const MeepleEvent *x = &a[i], *y = &b[i];
+    if (x->type == y->type && x->player == y->player &&
+        x->points == y->points && g_strcmp0(x->rule, y->rule) == 0 &&
+        x->kind == y->kind && x->x == y->x && x->y == y->y &&
+        x->tile == y->tile && x->segment == y->segment &&
+        x->figure == y->figure && x->arg == y->arg)
+      continue;
+    return g_strdup_printf("event %" G_GSIZE_FORMAT " is type %u seat %d "
+                           "points %d %s arg %d, not type %u seat %d points "
+                           "%d %s arg %d", i, y->type, y->player, y->points,
+                           y->rule ? y->rule : "-", y->arg, x->type,
+                           x->player, x->points, x->rule ? x->rule : "-",
+                           x->arg);
+  }
+  return NULL;
+}
+
+char *
+tu_games_differ(MeepleGame *a, MeepleGame *b)
+{
+  g_autofree char *da = tu_state_digest(a);
+  g_autofree char *db = tu_state_digest(b);
+  if (strcmp(da, db) != 0)
+    return g_strdup_printf("digest %s, not %s", db, da);
+  g_autofree char *na = tu_notes_string(a);
+  g_autofree char *nb = tu_notes_string(b);
+  if (strcmp(na, nb) != 0)
+    return g_strdup_printf("notes '%s', not '%s'", nb, na);
+  return NULL;
+}
+
+static void
+collect_replayed(const MeepleRecord *record, MeepleGame *game, int action,
+                 int player, const MeepleEvent *events, gsize n,
+                 gpointer data)
+{
+  (void)record;
+  (void)game;
+  (void)action;
+  (void)player;
+  g_array_append_vals((GArray *)data, events, (guint)n);
+}
+
+char *
+tu_replay_differs(MeepleGame *game, MeepleRules *rules,
+                  const MeepleEvent *events, gsize n_events,
+                  MeepleGame **again_out)
+{
+  g_autofree char *text = meeple_record_write(game, NULL);
+  GError *error = NULL;
+  MeepleRecord *record = meeple_record_parse(text, -1, "game.rec", &error);
+  if (!record) {
+    char *why = g_strdup_printf("the record does not parse: %s",
+                                error->message);
+    g_error_free(error);
+    return why;
+  }
+  g_autoptr(GArray) stream = g_array_new(FALSE, FALSE, sizeof(MeepleEvent));
+  MeepleGame *again = meeple_record_replay_events(record, rules,
+                                                  collect_replayed, stream,
+                                                  &error);
+  meeple_record_free(record);
+  if (!again) {
+    char *why = g_strdup_printf("the record does not replay: %s",
+                                error->message);
+    g_error_free(error);
+    return why;
+  }
+  char *why = tu_events_differ(events, n_events,
+                               (const MeepleEvent *)(void *)stream->data,
+                               stream->len);
+  if (!why)
+    why = tu_games_differ(game, again);
+  if (!why) {
+    g_autofree char *text2 = meeple_record_write(again, NULL);
+    if (strcmp(text, text2) != 0)
+      why = g_strdup("the record written again differs");
+  }
+  if (again_out)
+    *again_out = again;
+  else
+    meeple_game_free(again);
+  return why;
+}

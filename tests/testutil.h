@@ -81,6 +81,27 @@ guint tu_segment(const MeepleRules *rules, const char *tile_id,
  * Free with g_free. */
 char *tu_state_digest(MeepleGame *game);
 
+/** The game's public notes as text, one "label: text" line each (g_free). */
+char *tu_notes_string(const MeepleGame *game);
+
+/** NULL when the event lists are equal field by field, else a sentence
+ * saying where they first differ (g_free). */
+char *tu_events_differ(const MeepleEvent *a, gsize n_a, const MeepleEvent *b,
+                       gsize n_b);
+
+/** NULL when @b is the same game as @a — state digest and public notes —
+ * else what differs (g_free).  DESIGN invariant 1 for clones. */
+char *tu_games_differ(MeepleGame *a, MeepleGame *b);
+
+/** Writes @game as a record, parses it and replays it with @rules: NULL
+ * when the replay gives the events @events (every event since the setup),
+ * the same game (tu_games_differ()) and the same record text; else what
+ * differs (g_free).  The replayed game goes to @again when not NULL (free
+ * it), else is freed.  DESIGN invariant 4. */
+char *tu_replay_differs(MeepleGame *game, MeepleRules *rules,
+                        const MeepleEvent *events, gsize n_events,
+                        MeepleGame **again);
+
 /** Brute force (BASE-05) independent of the engine's frontier: whether
  * tile type @type may lie at (x, y) turned @rotation on @game's board. */
 gboolean tu_placement_ok(const MeepleGame *game, guint type, int x, int y,
