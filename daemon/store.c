@@ -14,6 +14,8 @@ struct Store {
   sqlite3 *db;
   char *path;
   char *recovery;
+  /* SQLite's reason when a failed write took the transaction with it */
+  char *lost_because;
   sqlite3_stmt *append;   /* the hot path: one statement, prepared once */
 };
 
@@ -57,8 +59,11 @@ static const char *const migrations[STORE_SCHEMA_VERSION] = {
 static gboolean
 fail(Store *s, GError **error, const char *what)
 {
+  const char *why = sqlite3_errmsg(s->db);
   g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
-              "Cannot %s in %s: %s.", what, s->path, sqlite3_errmsg(s->db));
+              "Cannot %s in %s: %s.", what, s->path, why);
+  if (sqlite3_get_autocommit(s->db) && !s->lost_because)
+    s->lost_because = g_strdup(why);
   return FALSE;
 }
 
@@ -149,6 +154,11 @@ move_aside(Store *s, const char *why, GError **error)
   char *stamp = g_date_time_format(now, "%Y%m%d-%H%M%S");
   g_date_time_unref(now);
   char *target = g_strdup_printf("%s.corrupt-%s", s->path, stamp);
+  /* never over an earlier copy of the same second */
+  for (guint n = 2; g_file_test(target, G_FILE_TEST_EXISTS); n++) {
+    g_free(target);
+    target = g_strdup_printf("%s.corrupt-%s-%u", s->path, stamp, n);
+  }
   g_free(stamp);
   gboolean ok = g_rename(s->path, target) == 0;
   if (!ok) {
@@ -248,6 +258,11 @@ store_open(const char *dir, gint64 max_bytes, GError **error)
     store_close(s);
     return NULL;
   }
+  /* a read-only file serves the stored games and the history, but no
+   * change can be kept: say so now rather than at the first move */
+  if (sqlite3_db_readonly(s->db, "main") == 1)
+    g_warning("the game store %s is read-only: every call that changes a "
+              "game will fail with StorageFailed", s->path);
   return s;
 }
 
@@ -259,6 +274,7 @@ store_close(Store *s)
   close_db(s);
   g_free(s->path);
   g_free(s->recovery);
+  g_free(s->lost_because);
   g_free(s);
 }
 
@@ -346,10 +362,12 @@ store_commit(Store *s, GError **error)
     /* SQLite rolled the transaction back itself after an I/O error or a
      * full disk in one of its statements */
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
-                "Cannot save the last changes in %s: a write failed and the "
-                "transaction was lost.", s->path);
+                "Cannot save the last changes in %s: %s.", s->path,
+                s->lost_because ? s->lost_because : "a write failed");
+    g_clear_pointer(&s->lost_because, g_free);
     return FALSE;
   }
+  g_clear_pointer(&s->lost_because, g_free);
   return exec(s, "COMMIT", "save the last changes", error);
 }
 

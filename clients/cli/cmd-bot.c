@@ -295,8 +295,12 @@ cli_cmd_bot(int argc, char **argv)
                                       seats->len, strategy, (guint32)seed,
                                       on_move, &run, &error)) &&
            wait_s > 0 &&
-           g_error_matches(error, MEEPLE_CLIENT_ERROR,
-                           MEEPLE_CLIENT_ERROR_NO_DAEMON) &&
+           /* the daemon left, or a new one (started by the bus for our
+            * next call) does not know us yet */
+           (g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                            MEEPLE_CLIENT_ERROR_NO_DAEMON) ||
+            g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                            MEEPLE_CLIENT_ERROR_NOT_SEATED)) &&
            reclaim_after_restart(game, seats, wait_s, quiet))
       g_clear_error(&error);
     if (played) {

@@ -19,8 +19,10 @@ cli_cmd_export(int argc, char **argv)
   g_option_context_set_description(context,
     "Writes the game record of a finished game (doc/game-record.md):\n"
     "its rule sets, seats, seed and every action.  'meeple-sim replay'\n"
-    "replays it.  A game in progress has no record yet: the seed would\n"
-    "tell the tiles still to come.");
+    "replays it and 'meeple import' brings it back into a daemon.  The\n"
+    "game may be one the daemon still holds or one only in its history\n"
+    "('meeple history').  A game in progress has no record yet: the seed\n"
+    "would tell the tiles still to come.");
   int status = cli_parse_options(context, "export", FALSE, &argc, &argv);
   if (status != CLI_EXIT_OK)
     return status;
@@ -28,12 +30,25 @@ cli_cmd_export(int argc, char **argv)
   if (!id)
     return CLI_EXIT_USAGE;
 
-  MeepleClient *client;
-  MeepleRemoteGame *game = cli_connect_game(id, &client);
-  if (!game)
+  MeepleClient *client = cli_connect();
+  if (!client)
     return CLI_EXIT_FAILURE;
   GError *error = NULL;
-  char *record = meeple_remote_game_export(game, &error);
+  /* GetRecord finds the game live or in the history. */
+  char *record = meeple_client_get_record(client, id, &error);
+  if (!record && g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                                 MEEPLE_CLIENT_ERROR_NO_SUCH_GAME)) {
+    /* Neither: GetGame says best why (no such game at all, or one that
+     * is suspended). */
+    GError *why = NULL;
+    MeepleRemoteGame *game = meeple_remote_game_open(client, id, &why);
+    if (game)
+      meeple_remote_game_free(game);
+    else
+      g_clear_error(&error);
+    if (why)
+      error = why;
+  }
   if (!record) {
     status = cli_fail(error);
     g_error_free(error);
@@ -48,7 +63,6 @@ cli_cmd_export(int argc, char **argv)
     g_string_free(text, TRUE);
   }
   g_free(record);
-  meeple_remote_game_free(game);
   meeple_client_free(client);
   return status;
 }

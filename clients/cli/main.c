@@ -24,6 +24,8 @@ static const Command commands[] = {
   { "play", cli_cmd_play, "play a game interactively in the terminal" },
   { "bot", cli_cmd_bot, "let a computer player play seats of a game" },
   { "export", cli_cmd_export, "write a finished game's record" },
+  { "history", cli_cmd_history, "list the finished games" },
+  { "import", cli_cmd_import, "create a game from a game record" },
 };
 
 static const Command *
@@ -100,8 +102,8 @@ main(int argc, char **argv)
   }
   if (argc < 2)
     return cli_usage_error(NULL, "which command? (%s)",
-                           "rules, new, list, join, show, watch, play, bot "
-                           "or export");
+                           "rules, new, list, join, show, watch, play, bot, "
+                           "export, history or import");
   if (strcmp(argv[1], "help") == 0) {
     if (argc < 3) {
       char *text = commands_text();

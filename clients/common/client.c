@@ -282,6 +282,16 @@ meeple_client_create_game(MeepleClient *client,
   return id;
 }
 
+/* mcl_summary_free() and the reason, which the list adds. */
+static void
+summary_free(gpointer data)
+{
+  MeepleClientGameSummary *s = data;
+
+  g_free(s->reason);
+  mcl_summary_free(s);
+}
+
 GPtrArray *
 meeple_client_list_games(MeepleClient *client, GError **error)
 {
@@ -293,14 +303,122 @@ meeple_client_list_games(MeepleClient *client, GError **error)
                    "ListGames", NULL, "(a(soa{sv}))", error);
   if (!reply)
     return NULL;
-  out = g_ptr_array_new_with_free_func(mcl_summary_free);
+  out = g_ptr_array_new_with_free_func(summary_free);
   list = g_variant_get_child_value(reply, 0);
   g_variant_iter_init(&iter, list);
   while ((child = g_variant_iter_next_value(&iter))) {
-    g_ptr_array_add(out, mcl_summary_from_variant(child));
+    MeepleClientGameSummary *summary = mcl_summary_from_variant(child);
+    GVariant *dict = g_variant_get_child_value(child, 2);
+    summary->reason = mcl_string_or_empty(dict, "reason");
+    g_variant_unref(dict);
+    g_ptr_array_add(out, summary);
     g_variant_unref(child);
   }
   g_variant_unref(list);
   g_variant_unref(reply);
   return out;
+}
+
+/* ---- the history ---------------------------------------------------------- */
+
+static void
+history_entry_free(gpointer data)
+{
+  MeepleClientHistoryEntry *e = data;
+
+  g_free(e->id);
+  g_free(e->name);
+  g_free(e->rules);
+  g_free(e->result);
+  g_free(e);
+}
+
+GPtrArray *
+meeple_client_list_history(MeepleClient *client, GError **error)
+{
+  GVariant *reply, *list, *child;
+  GVariantIter iter;
+  GPtrArray *out;
+
+  reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
+                   "ListHistory", NULL, "(a(ssa{sv}))", error);
+  if (!reply)
+    return NULL;
+  out = g_ptr_array_new_with_free_func(history_entry_free);
+  list = g_variant_get_child_value(reply, 0);
+  g_variant_iter_init(&iter, list);
+  while ((child = g_variant_iter_next_value(&iter))) {
+    MeepleClientHistoryEntry *e = g_new0(MeepleClientHistoryEntry, 1);
+    GVariant *dict;
+    g_variant_get(child, "(ss@a{sv})", &e->id, &e->name, &dict);
+    e->rules = mcl_string_or_empty(dict, "rules");
+    e->seats = (guint)mcl_number_or(dict, "seats", 0);
+    e->finished = mcl_number_or(dict, "finished", 0);
+    e->result = mcl_string_or_empty(dict, "result");
+    g_variant_unref(dict);
+    g_ptr_array_add(out, e);
+    g_variant_unref(child);
+  }
+  g_variant_unref(list);
+  g_variant_unref(reply);
+  return out;
+}
+
+char *
+meeple_client_get_record(MeepleClient *client, const char *id, GError **error)
+{
+  GVariant *reply;
+  char *record;
+
+  reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
+                   "GetRecord", g_variant_new("(s)", id), "(s)", error);
+  if (!reply)
+    return NULL;
+  g_variant_get(reply, "(s)", &record);
+  g_variant_unref(reply);
+  return record;
+}
+
+gboolean
+meeple_client_import_game(MeepleClient *client, const char *record,
+                          const char *name, char **id_out, GError **error)
+{
+  GVariantBuilder opts;
+  GVariant *reply;
+  const char *bad;
+
+  /* A D-Bus string is UTF-8: say where it is not rather than send it. */
+  if (!g_utf8_validate(record, -1, &bad)) {
+    int line = 1, column = 1;
+    for (const char *p = record; p < bad; p = g_utf8_next_char(p)) {
+      if (*p == '\n') {
+        line++;
+        column = 1;
+      } else {
+        column++;
+      }
+    }
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_INVALID_ARGS,
+                "record:%d:%d: invalid UTF-8 (a record is plain text)", line,
+                column);
+    return FALSE;
+  }
+  if (name && !g_utf8_validate(name, -1, NULL)) {
+    g_set_error_literal(error, MEEPLE_CLIENT_ERROR,
+                        MEEPLE_CLIENT_ERROR_INVALID_ARGS,
+                        "the game name is not valid UTF-8");
+    return FALSE;
+  }
+  g_variant_builder_init(&opts, G_VARIANT_TYPE_VARDICT);
+  if (name && *name)
+    g_variant_builder_add(&opts, "{sv}", "name", g_variant_new_string(name));
+  reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
+                   "ImportGame", g_variant_new("(sa{sv})", record, &opts),
+                   "(os)", error);
+  if (!reply)
+    return FALSE;
+  if (id_out)
+    g_variant_get(reply, "(&os)", NULL, id_out);
+  g_variant_unref(reply);
+  return TRUE;
 }

@@ -106,10 +106,49 @@ typedef struct {
   char *id, *path, *name, *status;
   char **rules;
   guint seats, free_seats;
+  /** Why the game cannot be played now when @status is "suspended" (a
+   * rule set it needs is missing or of another version, or its journal
+   * does not replay); "" otherwise. */
+  char *reason;
 } MeepleClientGameSummary;
 /** Every game (MeepleClientGameSummary*, owned by the array; missing
- * strings are ""). */
+ * strings are "").  Status is "waiting", "playing", "over" or
+ * "suspended"; a suspended game is kept by the daemon but cannot be
+ * opened (SUSPENDED) until what it lacks is back and the daemon
+ * restarts. */
 GPtrArray *meeple_client_list_games(MeepleClient *client, GError **error);
+
+/* ---- the history: finished games the daemon keeps ------------------ */
+
+/** One finished game of the daemon's history (ListHistory). */
+typedef struct {
+  char *id, *name;    /**< name "" when the game has none */
+  char *rules;        /**< rule sets with versions, as the record names
+                       * them: "base/1.0 abbot/1.0" */
+  guint seats;
+  gint64 finished;    /**< when it ended, Unix time (0: unknown) */
+  char *result;       /**< final scores, "Ann 23, Bob 17" */
+} MeepleClientHistoryEntry;
+/** The finished games of the history, most recent first
+ * (MeepleClientHistoryEntry*, owned by the array). */
+GPtrArray *meeple_client_list_history(MeepleClient *client, GError **error);
+/** The game record (doc/game-record.md; g_free) of finished game @id,
+ * whether the daemon still holds the game or has it only in its history.
+ * Errors: NOT_FINISHED (a game in progress: its record holds the seed),
+ * NO_SUCH_GAME. */
+char *meeple_client_get_record(MeepleClient *client, const char *id,
+                               GError **error);
+/** Creates a game from the game record @record (ImportGame), named @name
+ * (NULL or "": none).  A finished game goes straight to the history; an
+ * unfinished one becomes a waiting game, its seats free and named after
+ * the record's players, that continues where the record stops once its
+ * seats are taken and it is started.  *@id_out (g_free; may be NULL) is
+ * the new game's id.  Errors: INVALID_ARGS (the record does not parse or
+ * replay: the message says where, "record:LINE:COLUMN: ..."),
+ * INVALID_RULE_SETS, LIMIT_REACHED, STORAGE. */
+gboolean meeple_client_import_game(MeepleClient *client, const char *record,
+                                   const char *name, char **id_out,
+                                   GError **error);
 
 /* ---- one game: the mirror ------------------------------------------ */
 

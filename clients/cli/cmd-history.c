@@ -1,0 +1,123 @@
+/* cmd-history.c — meeple history: the finished games the daemon keeps in
+ * its store (doc/storage.md), most recent first, one line each. */
+#include "config.h"
+
+#include <string.h>
+
+#include "cli.h"
+
+/* "base/1.0 abbot/1.0" -> "base,abbot", as `meeple list` writes rules. */
+static char *
+rule_ids(const char *rules)
+{
+  g_auto(GStrv) words = g_strsplit_set(rules ? rules : "", " \t", -1);
+  GString *ids = g_string_new(NULL);
+  for (char **w = words; *w; w++) {
+    if (!**w)
+      continue;
+    char *slash = strchr(*w, '/');
+    if (slash)
+      *slash = '\0';
+    g_string_append_printf(ids, "%s%s", ids->len ? "," : "", *w);
+  }
+  if (ids->len == 0)
+    g_string_assign(ids, "base");
+  return g_string_free(ids, FALSE);
+}
+
+/* When the game ended, in local time. */
+static char *
+finished_text(gint64 finished)
+{
+  if (finished <= 0)
+    return g_strdup("-");
+  GDateTime *t = g_date_time_new_from_unix_local(finished);
+  if (!t)
+    return g_strdup("-");
+  char *text = g_date_time_format(t, "%Y-%m-%d %H:%M");
+  g_date_time_unref(t);
+  return text ? text : g_strdup("-");
+}
+
+/* Pads @s to @width characters (not bytes: names may be UTF-8). */
+static void
+append_padded(GString *out, const char *s, int width)
+{
+  g_string_append(out, s);
+  for (int n = (int)g_utf8_strlen(s, -1); n < width; n++)
+    g_string_append_c(out, ' ');
+}
+
+int
+cli_cmd_history(int argc, char **argv)
+{
+  GOptionContext *context =
+    g_option_context_new("- list the finished games");
+  g_option_context_set_description(context,
+    "Lists the finished games the daemon keeps in its store, most\n"
+    "recent first: id, when the game ended (local time), its rule sets,\n"
+    "the final scores and its name.  They stay there across restarts;\n"
+    "'meeple export GAME' writes the record of any of them.  Prints\n"
+    "\"No finished games.\" when there are none.");
+  int status = cli_parse_options(context, "history", FALSE, &argc, &argv);
+  if (status != CLI_EXIT_OK)
+    return status;
+  if (argc > 1)
+    return cli_usage_error("history", "unexpected argument \"%s\"", argv[1]);
+
+  MeepleClient *client = cli_connect();
+  if (!client)
+    return CLI_EXIT_FAILURE;
+  GError *error = NULL;
+  GPtrArray *games = meeple_client_list_history(client, &error);
+  if (!games) {
+    status = cli_fail(error);
+    g_error_free(error);
+    meeple_client_free(client);
+    return status;
+  }
+  guint n = games->len;
+  char **when = g_new0(char *, n + 1);
+  char **rules = g_new0(char *, n + 1);
+  int widths[4] = { 2, 8, 5, 6 }; /* ID, FINISHED, RULES, RESULT */
+  for (guint i = 0; i < n; i++) {
+    const MeepleClientHistoryEntry *g = g_ptr_array_index(games, i);
+    when[i] = finished_text(g->finished);
+    rules[i] = rule_ids(g->rules);
+    widths[0] = MAX(widths[0], (int)g_utf8_strlen(g->id, -1));
+    widths[1] = MAX(widths[1], (int)g_utf8_strlen(when[i], -1));
+    widths[2] = MAX(widths[2], (int)g_utf8_strlen(rules[i], -1));
+    widths[3] = MAX(widths[3], (int)g_utf8_strlen(g->result, -1));
+  }
+  GString *text = g_string_new(NULL);
+  if (n == 0) {
+    g_string_assign(text, "No finished games.\n");
+  } else {
+    const char *const heads[] = { "ID", "FINISHED", "RULES", "RESULT" };
+    for (guint c = 0; c < 4; c++) {
+      append_padded(text, heads[c], widths[c]);
+      g_string_append(text, "  ");
+    }
+    g_string_append(text, "NAME\n");
+  }
+  for (guint i = 0; i < n; i++) {
+    const MeepleClientHistoryEntry *g = g_ptr_array_index(games, i);
+    const char *cells[] = { g->id, when[i], rules[i], g->result };
+    for (guint c = 0; c < 4; c++) {
+      append_padded(text, cells[c], widths[c]);
+      g_string_append(text, "  ");
+    }
+    g_string_append(text, g->name);
+    /* No trailing blanks when the game has no name. */
+    while (text->len && text->str[text->len - 1] == ' ')
+      g_string_truncate(text, text->len - 1);
+    g_string_append_c(text, '\n');
+  }
+  status = cli_write(text) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+  g_string_free(text, TRUE);
+  g_strfreev(when);
+  g_strfreev(rules);
+  g_ptr_array_unref(games);
+  meeple_client_free(client);
+  return status;
+}
