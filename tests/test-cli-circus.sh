@@ -74,6 +74,8 @@ fi
 HARNESS_NAME=test-cli-circus
 # shellcheck source=tests/harness.sh
 . "$TEST_SRCDIR/tests/harness.sh"
+# shellcheck source=tests/cli-harness.sh
+. "$TEST_SRCDIR/tests/cli-harness.sh"
 # shellcheck source=tests/dbus/private-bus.sh
 . "$TEST_SRCDIR/tests/dbus/private-bus.sh"
 
@@ -89,50 +91,6 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-
-# golden NAME FILE: FILE equals tests/data/cli/NAME (or becomes it with
-# MEEPLE_UPDATE_GOLDEN=1).
-golden() {
-  if [ -n "$MEEPLE_UPDATE_GOLDEN" ]; then
-    mkdir -p "$GOLDEN"
-    cp "$2" "$GOLDEN/$1"
-    pass "$1 regenerated"
-  elif cmp -s "$GOLDEN/$1" "$2"; then
-    pass "output matches $1"
-  else
-    failed=$((failed + 1))
-    echo "FAIL - output differs from $1 (- golden, + now):"
-    diff -u "$GOLDEN/$1" "$2" | sed -n '1,60s/^/    /p' || :
-  fi
-}
-
-# show_game GAME NAME GLYPHS: `show` of GAME into $TMP/NAME, the game id
-# replaced (ids depend on how many games the daemon made before).
-show_game() {
-  run "$M" show "$1" --colour=never --glyphs="$3"
-  sed "1s/^Game $1 /Game ID /" "$TMP/out" >"$TMP/$2"
-  [ "$status" -eq 0 ]
-}
-
-# scores_of_replay RECORD OUT: "Name score" per seat from meeple-sim's
-# replay of RECORD; scores_of_line FILE OUT: the same from the "Final
-# scores:" line of a meeple output.
-scores_of_replay() {
-  "$MEEPLE_SIM" replay "$1" >"$TMP/replay.out" 2>"$TMP/replay.err" ||
-    return 1
-  # by the header's columns: names hold blanks and digits, and rule sets
-  # add columns after Score
-  awk '/^Seat +Player +Score/ {
-         p = index($0, "Player"); c = index($0, "Score"); on = 1; next }
-       on && /^ *[0-9]+  / {
-         name = substr($0, p, c - p); sub(/ +$/, "", name)
-         split(substr($0, c), rest, " "); print name " " rest[1]; next }
-       { on = 0 }' "$TMP/replay.out" >"$2"
-}
-scores_of_line() {
-  sed -n 's/^Final scores: \([^;]*\);.*/\1/p' "$1" | tr ',' '\n' |
-    sed 's/^ //' >"$2"
-}
 
 # --- the private bus ---------------------------------------------------
 mkdir "$TMP/state" "$TMP/data" "$TMP/config"

@@ -58,6 +58,8 @@ fi
 HARNESS_NAME=test-cli
 # shellcheck source=tests/harness.sh
 . "$TEST_SRCDIR/tests/harness.sh"
+# shellcheck source=tests/cli-harness.sh
+. "$TEST_SRCDIR/tests/cli-harness.sh"
 # shellcheck source=tests/dbus/private-bus.sh
 . "$TEST_SRCDIR/tests/dbus/private-bus.sh"
 
@@ -87,22 +89,6 @@ start_watch() {
     sleep 0.1
     i=$((i + 1))
   done
-}
-
-# golden NAME FILE: FILE equals tests/data/cli/NAME (or becomes it with
-# MEEPLE_UPDATE_GOLDEN=1).
-golden() {
-  if [ -n "$MEEPLE_UPDATE_GOLDEN" ]; then
-    mkdir -p "$GOLDEN"
-    cp "$2" "$GOLDEN/$1"
-    pass "$1 regenerated"
-  elif cmp -s "$GOLDEN/$1" "$2"; then
-    pass "output matches $1"
-  else
-    failed=$((failed + 1))
-    echo "FAIL - output differs from $1 (- golden, + now):"
-    diff -u "$GOLDEN/$1" "$2" | sed -n '1,40s/^/    /p' || :
-  fi
 }
 
 # --- the private bus ---------------------------------------------------
@@ -179,14 +165,6 @@ expect 1 "new with an unknown rule set" "$M" new --rules nosuchrules
 TILES="U V E K A B L W J N"
 expect 0 "new --tiles" "$M" new --tiles "$TILES" --name golden
 G=$(cat "$TMP/out")
-# show_game NAME GLYPHS: `show` of $G into $TMP/NAME, the game id replaced
-# (ids depend on how many games the daemon made before).
-show_game() {
-  run "$M" show "$G" --colour=never --glyphs="$2"
-  sed "1s/^Game $G /Game ID /" "$TMP/out" >"$TMP/$1"
-  [ "$status" -eq 0 ]
-}
-
 expect 0 "join seat 1" "$M" join "$G" --name Alice --seat 1
 check "join prints the seat" has "^seat 1$" "$TMP/out"
 check "join prints the token" has_e "^token [^ ]+$" "$TMP/out"
@@ -194,7 +172,7 @@ token=$(sed -n 's/^token //p' "$TMP/out")
 check "join saves the token" has "^$G 0 $token player$" \
   "$XDG_STATE_HOME/meeple/tokens"
 expect 1 "join a taken seat" "$M" join "$G" --seat 1
-check "show a waiting game" show_game show-waiting.txt unicode
+check "show a waiting game" show_game "$G" show-waiting.txt unicode
 golden show-waiting.txt "$TMP/show-waiting.txt"
 
 # Bob takes seat 2 (which completes the table: his play starts the game)
@@ -223,9 +201,9 @@ kill "$bob_pid" 2>/dev/null || :
 wait "$bob_pid" 2>/dev/null || :
 check "Bob's play saved his token" has_e "^$G 1 [^ ]+ player$" \
   "$XDG_STATE_HOME/meeple/tokens"
-check "show mid-game (Unicode)" show_game show-midgame.txt unicode
+check "show mid-game (Unicode)" show_game "$G" show-midgame.txt unicode
 golden show-midgame.txt "$TMP/show-midgame.txt"
-check "show mid-game (ASCII)" show_game show-midgame-ascii.txt ascii
+check "show mid-game (ASCII)" show_game "$G" show-midgame-ascii.txt ascii
 golden show-midgame-ascii.txt "$TMP/show-midgame-ascii.txt"
 run "$M" show "$G" --colour=always
 check "--colour=always colours the board" has "$(printf '\033')\[" "$TMP/out"
@@ -264,7 +242,7 @@ check "it reclaimed the seat" has "as Bob (seat 2)" "$TMP/bob.out"
 check "both saw the same final scores" sh -c \
   '[ "$(grep "^Final scores:" "$1")" = "$(grep "^Final scores:" "$2")" ]' \
   sh "$TMP/play.out" "$TMP/bob.out"
-check "show a finished game" show_game show-over.txt unicode
+check "show a finished game" show_game "$G" show-over.txt unicode
 golden show-over.txt "$TMP/show-over.txt"
 
 # export -> meeple-sim replay: the same final scores.
