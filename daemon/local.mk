@@ -44,9 +44,22 @@ dist_man_MANS += doc/meepled.8
 # meepled-bench: round trips, concurrent bots and memory on a private bus
 # (make bench).
 noinst_PROGRAMS += daemon/bench/meepled-bench
-daemon_bench_meepled_bench_SOURCES = daemon/bench/meepled-bench.c
+daemon_bench_meepled_bench_SOURCES = daemon/bench/meepled-bench.c \
+	daemon/bench/bench-common.c daemon/bench/bench-common.h
 daemon_bench_meepled_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon \
 	-DMEEPLE_BUILD_DAEMON=\"$(abs_top_builddir)/daemon/meepled\"
 daemon_bench_meepled_bench_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS)
 daemon_bench_meepled_bench_LDADD = daemon/dbus/libmeeple-dbus.la \
+	$(DBUS_LIBS) $(GLIB_LIBS)
+
+# meepled-store-bench: the cost of one durable act and the restart time
+# with 1,000 unfinished games (make bench; doc/storage.md).
+noinst_PROGRAMS += daemon/bench/meepled-store-bench
+daemon_bench_meepled_store_bench_SOURCES = \
+	daemon/bench/meepled-store-bench.c daemon/bench/bench-common.c \
+	daemon/bench/bench-common.h
+daemon_bench_meepled_store_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon \
+	-DMEEPLE_BUILD_DAEMON=\"$(abs_top_builddir)/daemon/meepled\"
+daemon_bench_meepled_store_bench_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS)
+daemon_bench_meepled_store_bench_LDADD = daemon/dbus/libmeeple-dbus.la \
 	$(DBUS_LIBS) $(GLIB_LIBS)

@@ -25,6 +25,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench-common.h"
 #include "dbus/names.h"
 #include "dbus/variant.h"
 
@@ -40,73 +41,25 @@ typedef struct {
 static GPid bus_pid, daemon_pid;
 static char *tmpdir;
 
+/* ---- the private bus and the daemon --------------------------------- */
+
+/* bench_die()'s hook: the daemon and the bus go too. */
 static void
-die(const char *format, ...) G_GNUC_PRINTF(1, 2) G_GNUC_NORETURN;
-static void
-die(const char *format, ...)
+stop_all(void)
 {
-  va_list ap;
-  va_start(ap, format);
-  fprintf(stderr, "meepled-bench: ");
-  vfprintf(stderr, format, ap);
-  fprintf(stderr, "\n");
-  va_end(ap);
   if (daemon_pid)
     kill(daemon_pid, SIGTERM);
   if (bus_pid)
     kill(bus_pid, SIGTERM);
-  exit(1);
 }
-
-/* ---- the private bus and the daemon --------------------------------- */
 
 static char *
 start_bus(void)
 {
   tmpdir = g_dir_make_tmp("meepled-bench-XXXXXX", NULL);
-  char *conf = g_build_filename(tmpdir, "bus.conf", NULL);
-  char *text = g_strdup_printf(
-    "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus "
-    "Configuration 1.0//EN\"\n"
-    " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
-    "<busconfig><type>session</type><listen>unix:dir=%s</listen>\n"
-    "<policy context=\"default\"><allow send_destination=\"*\" eavesdrop=\"true\"/>"
-    "<allow eavesdrop=\"true\"/><allow receive_sender=\"*\"/>"
-    "<allow own=\"*\"/></policy>\n"
-    "<limit name=\"max_replies_per_connection\">100000</limit>\n"
-    "</busconfig>\n",
-    tmpdir);
-  g_file_set_contents(conf, text, -1, NULL);
-  char *config_arg = g_strconcat("--config-file=", conf, NULL);
-  const char *dbus_daemon = g_getenv("DBUS_DAEMON");
-  char *argv[] = { (char *)(dbus_daemon ? dbus_daemon : "dbus-daemon"),
-                   config_arg, "--print-address", "--nofork", NULL };
-  int out;
-  GError *error = NULL;
-  if (!g_spawn_async_with_pipes(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL,
-                                NULL, &bus_pid, NULL, &out, NULL, &error))
-    die("cannot start dbus-daemon: %s", error->message);
-  char line[1024];
-  FILE *f = fdopen(out, "r");
-  if (!fgets(line, sizeof line, f))
-    die("dbus-daemon printed no address");
-  fclose(f);
-  g_strchomp(line);
-  g_free(conf);
-  g_free(text);
-  g_free(config_arg);
-  return g_strdup(line);
-}
-
-static DBusConnection *
-connect_to(const char *address)
-{
-  DBusError err = DBUS_ERROR_INIT;
-  DBusConnection *c = dbus_connection_open_private(address, &err);
-  if (!c || !dbus_bus_register(c, &err))
-    die("cannot connect to %s: %s", address, err.message);
-  dbus_connection_set_exit_on_disconnect(c, FALSE);
-  return c;
+  if (!tmpdir)
+    bench_die("cannot make a temporary directory");
+  return bench_start_bus(tmpdir, &bus_pid);
 }
 
 static void
@@ -120,54 +73,20 @@ start_daemon(const Options *o, const char *address)
   GError *error = NULL;
   if (!g_spawn_async(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                      &daemon_pid, &error))
-    die("cannot start %s: %s", o->daemon, error->message);
+    bench_die("cannot start %s: %s", o->daemon, error->message);
   g_free(state);
-  DBusConnection *c = connect_to(address);
+  DBusConnection *c = bench_connect(address);
   for (int i = 0; i < 500 && !dbus_bus_name_has_owner(c, MEEPLE_DBUS_NAME,
                                                       NULL);
        i++)
     g_usleep(10000);
   if (!dbus_bus_name_has_owner(c, MEEPLE_DBUS_NAME, NULL))
-    die("meepled did not appear on the bus");
+    bench_die("meepled did not appear on the bus");
   dbus_connection_close(c);
   dbus_connection_unref(c);
 }
 
 /* ---- calls ---------------------------------------------------------- */
-
-static DBusMessage *
-new_call(const char *path, const char *iface, const char *method,
-         GVariant *args)
-{
-  DBusMessage *m =
-    dbus_message_new_method_call(MEEPLE_DBUS_NAME, path, iface, method);
-  if (args && !meeple_dbus_message_append_args(m, args))
-    die("cannot build %s", method);
-  return m;
-}
-
-/* Sends @m (consumed) and returns the reply's arguments. */
-static GVariant *
-send_call(DBusConnection *c, DBusMessage *m)
-{
-  DBusError err = DBUS_ERROR_INIT;
-  DBusMessage *reply =
-    dbus_connection_send_with_reply_and_block(c, m, 30000, &err);
-  const char *member = dbus_message_get_member(m);
-  if (!reply)
-    die("%s failed: %s: %s", member, err.name, err.message);
-  dbus_message_unref(m);
-  GVariant *args = meeple_dbus_message_get_args(reply);
-  dbus_message_unref(reply);
-  return args;
-}
-
-static GVariant *
-call(DBusConnection *c, const char *path, const char *iface,
-     const char *method, GVariant *args)
-{
-  return send_call(c, new_call(path, iface, method, args));
-}
 
 /* Creates a 2-seat game and takes both seats; returns its path. */
 static char *
@@ -176,7 +95,7 @@ new_game(DBusConnection *c, guint64 seed)
   GVariantBuilder opts;
   g_variant_builder_init(&opts, G_VARIANT_TYPE("a{sv}"));
   g_variant_builder_add(&opts, "{sv}", "seed", g_variant_new_uint64(seed));
-  GVariant *r = call(c, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
+  GVariant *r = bench_call(c, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
                      "CreateGame", g_variant_new("(a{sv})", &opts));
   char *path;
   g_variant_get(r, "(os)", &path, NULL);
@@ -188,23 +107,9 @@ static void
 seat_both(DBusConnection *c, const char *path)
 {
   for (int i = 0; i < 2; i++)
-    g_variant_unref(call(c, path, MEEPLE_DBUS_GAME_IFACE, "Join",
+    g_variant_unref(bench_call(c, path, MEEPLE_DBUS_GAME_IFACE, "Join",
                          g_variant_new_parsed("(@a{sv} {},)")));
-  g_variant_unref(call(c, path, MEEPLE_DBUS_GAME_IFACE, "Start", NULL));
-}
-
-/* One "key": <value> entry of an a{sv}. */
-static void
-dict_add(DBusMessageIter *dict, const char *key, int type, const void *value)
-{
-  DBusMessageIter entry, variant;
-  const char sig[2] = { (char)type, '\0' };
-  dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
-  dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
-  dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, sig, &variant);
-  dbus_message_iter_append_basic(&variant, type, value);
-  dbus_message_iter_close_container(&entry, &variant);
-  dbus_message_iter_close_container(dict, &entry);
+  g_variant_unref(bench_call(c, path, MEEPLE_DBUS_GAME_IFACE, "Start", NULL));
 }
 
 /* The Act message for a random legal action of the pending decision, or
@@ -215,7 +120,7 @@ static DBusMessage *
 pending_act(DBusConnection *c, const char *path, GRand *rand)
 {
   DBusError err = DBUS_ERROR_INIT;
-  DBusMessage *m = new_call(path, MEEPLE_DBUS_GAME_IFACE, "GetDecision", NULL);
+  DBusMessage *m = bench_new_call(path, MEEPLE_DBUS_GAME_IFACE, "GetDecision", NULL);
   DBusMessage *reply =
     dbus_connection_send_with_reply_and_block(c, m, 30000, &err);
   dbus_message_unref(m);
@@ -223,7 +128,7 @@ pending_act(DBusConnection *c, const char *path, GRand *rand)
     gboolean over =
       strcmp(err.name, MEEPLE_DBUS_ERROR_PREFIX "GameOver") == 0;
     if (!over)
-      die("GetDecision: %s", err.message);
+      bench_die("GetDecision: %s", err.message);
     dbus_error_free(&err);
     return NULL;
   }
@@ -232,7 +137,7 @@ pending_act(DBusConnection *c, const char *path, GRand *rand)
   dbus_uint32_t seat = 0;
   int n = 0;
   if (!dbus_message_has_signature(reply, "tuss" "a" MEEPLE_DBUS_ACTION_SIG))
-    die("GetDecision answered with (%s)", dbus_message_get_signature(reply));
+    bench_die("GetDecision answered with (%s)", dbus_message_get_signature(reply));
   dbus_message_iter_init(reply, &it);
   dbus_message_iter_get_basic(&it, &id);
   dbus_message_iter_next(&it);
@@ -243,16 +148,16 @@ pending_act(DBusConnection *c, const char *path, GRand *rand)
   n = dbus_message_iter_get_element_count(&it);
   dbus_message_unref(reply);
   if (n < 1)
-    die("a decision without legal actions");
+    bench_die("a decision without legal actions");
 
-  m = new_call(path, MEEPLE_DBUS_GAME_IFACE, "Act", NULL);
+  m = bench_new_call(path, MEEPLE_DBUS_GAME_IFACE, "Act", NULL);
   DBusMessageIter args, dict;
   dbus_uint32_t index = (dbus_uint32_t)g_rand_int_range(rand, 0, n);
   dbus_message_iter_init_append(m, &args);
   dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT32, &seat);
   dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
-  dict_add(&dict, "index", DBUS_TYPE_UINT32, &index);
-  dict_add(&dict, "decision", DBUS_TYPE_UINT64, &id);
+  bench_dict_add(&dict, "index", DBUS_TYPE_UINT32, &index);
+  bench_dict_add(&dict, "decision", DBUS_TYPE_UINT64, &id);
   dbus_message_iter_close_container(&args, &dict);
   return m;
 }
@@ -283,28 +188,13 @@ send_only(DBusConnection *c, DBusMessage *m)
   DBusMessage *reply =
     dbus_connection_send_with_reply_and_block(c, m, 30000, &err);
   if (!reply)
-    die("%s failed: %s: %s", dbus_message_get_member(m), err.name,
+    bench_die("%s failed: %s: %s", dbus_message_get_member(m), err.name,
         err.message);
   dbus_message_unref(m);
   dbus_message_unref(reply);
 }
 
 /* ---- 1. round trips ------------------------------------------------- */
-
-static int
-compare_doubles(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double
-percentile(GArray *values, double p)
-{
-  g_array_sort(values, compare_doubles);
-  guint i = (guint)(p * (values->len - 1) + 0.5);
-  return g_array_index(values, double, i);
-}
 
 typedef struct {
   double act_median, act_p99, ping_median, ping_p99;
@@ -313,7 +203,7 @@ typedef struct {
 static RoundTrips
 round_trips(const char *address, int acts, guint32 seed)
 {
-  DBusConnection *c = connect_to(address);
+  DBusConnection *c = bench_connect(address);
   GRand *rand = g_rand_new_with_seed(seed);
   GArray *act = g_array_new(FALSE, FALSE, sizeof(double));
   GArray *ping = g_array_new(FALSE, FALSE, sizeof(double));
@@ -334,8 +224,8 @@ round_trips(const char *address, int acts, guint32 seed)
     g_array_append_val(act, a);
     g_array_append_val(ping, b);
   }
-  RoundTrips r = { percentile(act, 0.5), percentile(act, 0.99),
-                   percentile(ping, 0.5), percentile(ping, 0.99) };
+  RoundTrips r = { bench_percentile(act, 0.5), bench_percentile(act, 0.99),
+                   bench_percentile(ping, 0.5), bench_percentile(ping, 0.99) };
   g_free(path);
   g_array_free(act, TRUE);
   g_array_free(ping, TRUE);
@@ -351,7 +241,7 @@ round_trips(const char *address, int acts, guint32 seed)
 static long
 bot_process(const char *address, int seconds, guint32 seed)
 {
-  DBusConnection *c = connect_to(address);
+  DBusConnection *c = bench_connect(address);
   GRand *rand = g_rand_new_with_seed(seed);
   gint64 end = g_get_monotonic_time() + (gint64)seconds * G_USEC_PER_SEC;
   long acts = 0;
@@ -372,11 +262,11 @@ concurrent_acts(const char *address, int clients, int seconds, guint32 seed)
 {
   int fds[2];
   if (pipe(fds) != 0)
-    die("pipe failed");
+    bench_die("pipe failed");
   for (int i = 0; i < clients; i++) {
     pid_t pid = fork();
     if (pid < 0)
-      die("fork failed");
+      bench_die("fork failed");
     if (pid == 0) {
       close(fds[0]);
       long acts = bot_process(address, seconds, seed + (guint32)i);
@@ -417,7 +307,7 @@ daemon_rss_kib(void)
 static double
 idle_game_kib(const char *address, int games)
 {
-  DBusConnection *c = connect_to(address);
+  DBusConnection *c = bench_connect(address);
   /* The first game builds the base rules, which every later game shares. */
   g_free(new_game(c, 0));
   long before = daemon_rss_kib();
@@ -451,18 +341,12 @@ cpu_seconds(GPid pid)
 
 /* ---- main ----------------------------------------------------------- */
 
-static double
-median_of(double *v, int n)
-{
-  qsort(v, (size_t)n, sizeof *v, compare_doubles);
-  return v[n / 2];
-}
-
 int
 main(int argc, char **argv)
 {
   Options o = { .acts = 2000, .seconds = 3, .clients = 8, .games = 1000,
                 .runs = 3 };
+  bench_init("meepled-bench", stop_all);
   GOptionEntry entries[] = {
     { "acts", 0, 0, G_OPTION_ARG_INT, &o.acts,
       "Acts timed per round-trip run (default 2000)", "N" },
@@ -516,11 +400,11 @@ main(int argc, char **argv)
     ratio[r] = t.act_median / t.ping_median;
   }
   printf("  act round trip:  median %7.1f us   p99 %7.1f us\n",
-         median_of(am, o.runs), median_of(a99, o.runs));
+         bench_median(am, o.runs), bench_median(a99, o.runs));
   printf("  ping round trip: median %7.1f us   p99 %7.1f us\n",
-         median_of(pm, o.runs), median_of(p99, o.runs));
+         bench_median(pm, o.runs), bench_median(p99, o.runs));
   printf("  act / ping (median):   %.2f   (target <= 1.30)\n",
-         median_of(ratio, o.runs));
+         bench_median(ratio, o.runs));
 
   double rate[o.runs];
   double daemon_cpu = cpu_seconds(daemon_pid), bus_cpu = cpu_seconds(bus_pid);
@@ -528,7 +412,7 @@ main(int argc, char **argv)
     rate[r] = concurrent_acts(address, o.clients, o.seconds, 2000u + 100u * (guint32)r);
   double wall = (double)o.runs * o.seconds;
   printf("  acts/s, %d concurrent bots: %.0f   (target >= 10000)\n",
-         o.clients, median_of(rate, o.runs));
+         o.clients, bench_median(rate, o.runs));
   /* Where the time goes: on a small machine the bus daemon and the bot
    * processes share the cores with meepled. */
   printf("  CPU while the bots ran: meepled %.0f%%, dbus-daemon %.0f%% of one "
