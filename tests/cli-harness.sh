@@ -48,3 +48,35 @@ scores_of_line() {
   sed -n 's/^Final scores: \([^;]*\);.*/\1/p' "$1" | tr ',' '\n' |
     sed 's/^ //' >"$2"
 }
+
+# bots_play_watched GAME: `meeple watch` follows GAME (into
+# $TMP/watch.out) while a greedy bot (seat 1, seed 2, $TMP/bot1.out) and a
+# random one (seat 2, seed 3, $TMP/bot2.out) play it to the end; checks
+# that all three end with status 0.  Needs $T and $BG_PIDS of the suite.
+bots_play_watched() {
+  $T "$M" watch "$1" --colour=never --glyphs=ascii >"$TMP/watch.out" \
+    2>"$TMP/watch.err" &
+  watch_pid=$!
+  BG_PIDS="$BG_PIDS $watch_pid"
+  i=0
+  while ! grep -q "^Waiting for players" "$TMP/watch.out" 2>/dev/null &&
+        [ $i -lt 300 ]; do
+    sleep 0.1
+    i=$((i + 1))
+  done
+  $T "$M" bot "$1" --seats 1 --seed 2 --strategy greedy >"$TMP/bot1.out" \
+    2>"$TMP/bot1.err" &
+  bot1_pid=$!
+  BG_PIDS="$BG_PIDS $bot1_pid"
+  run $T "$M" bot "$1" --seats 2 --seed 3 --strategy random
+  cp "$TMP/out" "$TMP/bot2.out"
+  check "the second bot finishes the game (exit 0)" test "$status" -eq 0
+  set +e
+  wait "$bot1_pid"
+  bot1_status=$?
+  wait "$watch_pid"
+  watch_status=$?
+  set -e
+  check "the first bot finishes the game (exit 0)" test "$bot1_status" -eq 0
+  check "watch ends with the game (exit 0)" test "$watch_status" -eq 0
+}

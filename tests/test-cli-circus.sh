@@ -250,31 +250,7 @@ echo "# every rule set: $ALL"
 expect 0 "new game with every rule set" "$M" new --rules "$ALL" --bots 2 \
   --seed 12 --name everything
 A=$(cat "$TMP/out")
-$T "$M" watch "$A" --colour=never --glyphs=ascii >"$TMP/watch.out" \
-  2>"$TMP/watch.err" &
-watch_pid=$!
-BG_PIDS="$BG_PIDS $watch_pid"
-i=0
-while ! grep -q "^Waiting for players" "$TMP/watch.out" 2>/dev/null &&
-      [ $i -lt 300 ]; do
-  sleep 0.1
-  i=$((i + 1))
-done
-$T "$M" bot "$A" --seats 1 --seed 2 --strategy greedy >"$TMP/bot1.out" \
-  2>"$TMP/bot1.err" &
-bot1_pid=$!
-BG_PIDS="$BG_PIDS $bot1_pid"
-run $T "$M" bot "$A" --seats 2 --seed 3 --strategy random
-cp "$TMP/out" "$TMP/bot2.out"
-check "the second bot finishes the game (exit 0)" test "$status" -eq 0
-set +e
-wait "$bot1_pid"
-bot1_status=$?
-wait "$watch_pid"
-watch_status=$?
-set -e
-check "the first bot finishes the game (exit 0)" test "$bot1_status" -eq 0
-check "watch ends with the game (exit 0)" test "$watch_status" -eq 0
+bots_play_watched "$A"
 W=$TMP/watch.out
 check "watch names every rule set" has_e "rules base, .*circus" "$W"
 check "watch prints the first big top [CIRCUS-05]" has_e \

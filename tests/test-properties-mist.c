@@ -1325,28 +1325,13 @@ walk_events(Run *r, const MeepleEvent *ev, gsize n)
 
 /* ---- checkers of the pending decision (before each action) -------------- */
 
-static int
-compare_actions(const void *a, const void *b)
-{
-  return memcmp(a, b, sizeof(MeepleAction));
-}
-
 /* DESIGN invariant 2: a complete list of distinct legal actions. */
 static void
 check_distinct(const Run *r, const MeepleDecision *d)
 {
   CHECK(r, d->n_actions > 0, "decision without actions");
-  MeepleAction *copy = g_new(MeepleAction, d->n_actions);
-  memcpy(copy, d->actions, d->n_actions * sizeof *copy);
-  qsort(copy, d->n_actions, sizeof *copy, compare_actions);
-  for (gsize i = 1; i < d->n_actions; i++)
-    if (memcmp(&copy[i - 1], &copy[i], sizeof *copy) == 0) {
-      MeepleAction dup = copy[i];
-      g_free(copy);
-      g_autofree char *t = meeple_action_to_string(r->game, &dup);
-      fail_run(r, "distinct actions", "action '%s' offered twice", t);
-    }
-  g_free(copy);
+  g_autofree char *repeated = tu_repeated_action(r->game, d);
+  CHECK(r, !repeated, "action '%s' offered twice", repeated);
 }
 
 static gboolean

@@ -450,3 +450,22 @@ tu_replay_differs(MeepleGame *game, MeepleRules *rules,
     meeple_game_free(again);
   return why;
 }
+
+static int
+compare_actions(const void *a, const void *b)
+{
+  return memcmp(a, b, sizeof(MeepleAction));
+}
+
+char *
+tu_repeated_action(const MeepleGame *game, const MeepleDecision *d)
+{
+  MeepleAction *copy = g_memdup2(d->actions, d->n_actions * sizeof *copy);
+  qsort(copy, d->n_actions, sizeof *copy, compare_actions);
+  char *repeated = NULL;
+  for (gsize i = 1; i < d->n_actions && !repeated; i++)
+    if (memcmp(&copy[i - 1], &copy[i], sizeof *copy) == 0)
+      repeated = meeple_action_to_string(game, &copy[i]);
+  g_free(copy);
+  return repeated;
+}

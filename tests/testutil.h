@@ -81,6 +81,10 @@ guint tu_segment(const MeepleRules *rules, const char *tile_id,
  * Free with g_free. */
 char *tu_state_digest(MeepleGame *game);
 
+/** DESIGN invariant 2: NULL when the legal actions of @d are distinct,
+ * else the notation of one offered twice (g_free). */
+char *tu_repeated_action(const MeepleGame *game, const MeepleDecision *d);
+
 /** The game's public notes as text, one "label: text" line each (g_free). */
 char *tu_notes_string(const MeepleGame *game);
 
