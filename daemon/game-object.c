@@ -215,10 +215,12 @@ act(gpointer object, const char *sender, DBusMessageIter *args,
   char *notation = meeple_action_to_string(s->game, &action);
   ok = daemon_store_write(g->daemon, s->id, error) &&
        store_append_action(g->daemon->store, s, index, notation, error);
-  g_free(notation);
-  if (!ok)
+  if (!ok) {
+    g_free(notation);
     return FALSE;
-  if (!session_apply(s, &action, error)) {
+  }
+  /* the journal keeps the same text */
+  if (!session_apply(s, &action, notation, error)) {
     GError *undo = NULL;
     if (!store_drop_action(g->daemon->store, s, index, &undo)) {
       g_warning("game %s: %s", s->id, undo->message);

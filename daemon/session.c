@@ -432,13 +432,15 @@ session_may_act(Session *s, const char *holder, guint seat,
 }
 
 gboolean
-session_apply(Session *s, const MeepleAction *action, GError **error)
+session_apply(Session *s, const MeepleAction *action, char *notation,
+              GError **error)
 {
   const MeepleEvent *events;
   gsize n;
   GError *local = NULL;
   /* notation of the state it applies to */
-  char *notation = meeple_action_to_string(s->game, action);
+  if (!notation)
+    notation = meeple_action_to_string(s->game, action);
   if (!meeple_game_apply(s->game, action, &events, &n, &local)) {
     g_free(notation);
     g_set_error(error, MEEPLED_ERROR,

@@ -114,9 +114,10 @@ gboolean session_start(Session *session, const char *holder, GError **error);
 gboolean session_may_act(Session *session, const char *holder, guint seat,
                          gboolean has_guard, guint64 guard, GError **error);
 /* Applies @action for @seat (after session_may_act()).  Events it caused
- * are appended to the log, the action to the journal. */
+ * are appended to the log, the action to the journal: @notation, the
+ * action's notation if the caller has it (consumed), or NULL. */
 gboolean session_apply(Session *session, const MeepleAction *action,
-                       GError **error);
+                       char *notation, GError **error);
 
 /* Forgets @holder as the holder of any seat (its connection closed);
  * TRUE when it held one.  Its seats keep their tokens. */

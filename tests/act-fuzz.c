@@ -215,7 +215,7 @@ act_fuzz_check(Session *s, const char *holder, DBusMessage *m,
                     &error) &&
     marshal_resolve_action(s, meeple_game_decision(s->game), &request,
                            &action, &error) &&
-    session_apply(s, &action, &error);
+    session_apply(s, &action, NULL, &error);
   marshal_action_clear(&request);
   if (ok)
     return TRUE;
