@@ -22,6 +22,7 @@ typedef struct {
   int keep_finished;
   char *state_dir;
   gint64 state_max_size;
+  char *state_sync;
   gboolean verbose;
   gboolean version;
 } Options;
@@ -49,6 +50,10 @@ parse_options(Options *o, int *argc, char ***argv)
     { "state-max-size", 0, 0, G_OPTION_ARG_INT64, &o->state_max_size,
       "Let the game store grow to at most BYTES; beyond, actions fail as on "
       "a full disk (default: no limit)", "BYTES" },
+    { "state-sync", 0, 0, G_OPTION_ARG_STRING, &o->state_sync,
+      "full: every acknowledged change is on the disk, even after a power "
+      "cut (default); normal: it survives a crash or kill -9 of meepled but "
+      "not a power cut, and acts are faster", "full|normal" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose,
       "Log every game event worth knowing (info and debug messages)", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o->version,
@@ -71,6 +76,12 @@ parse_options(Options *o, int *argc, char ***argv)
   }
   if (*argc > 1) {
     g_printerr("meepled: unexpected argument \"%s\"\n", (*argv)[1]);
+    return FALSE;
+  }
+  if (o->state_sync && strcmp(o->state_sync, "full") != 0 &&
+      strcmp(o->state_sync, "normal") != 0) {
+    g_printerr("meepled: --state-sync takes full or normal, not \"%s\"\n",
+               o->state_sync);
     return FALSE;
   }
   if (o->max_games <= 0)
@@ -245,7 +256,10 @@ run(const Options *o)
                       ? g_strdup(o->state_dir)
                       : g_build_filename(g_get_user_state_dir(), "meepled",
                                          NULL);
-  d.store = store_open(state_dir, o->state_max_size, &error);
+  d.store = store_open(state_dir, o->state_max_size,
+                       g_strcmp0(o->state_sync, "normal") == 0
+                         ? STORE_SYNC_NORMAL : STORE_SYNC_FULL,
+                       &error);
   g_free(state_dir);
   if (!d.store)
     goto out;
@@ -317,5 +331,6 @@ main(int argc, char **argv)
   g_strfreev(o.plugin_dirs);
   g_free(o.tiles_dir);
   g_free(o.state_dir);
+  g_free(o.state_sync);
   return status;
 }

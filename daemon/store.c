@@ -221,7 +221,8 @@ migrate(Store *s, GError **error)
 }
 
 Store *
-store_open(const char *dir, gint64 max_bytes, GError **error)
+store_open(const char *dir, gint64 max_bytes, StoreSync sync,
+           GError **error)
 {
   if (g_mkdir_with_parents(dir, 0700) != 0) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
@@ -240,8 +241,10 @@ store_open(const char *dir, gint64 max_bytes, GError **error)
     g_free(why);
   }
   ok = ok &&
-       exec(s, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
-               "PRAGMA foreign_keys = ON;",
+       exec(s, "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;",
+            "set up the game store", error) &&
+       exec(s, sync == STORE_SYNC_NORMAL ? "PRAGMA synchronous = NORMAL"
+                                         : "PRAGMA synchronous = FULL",
             "set up the game store", error) &&
        migrate(s, error);
   if (ok && max_bytes > 0) {

@@ -30,7 +30,19 @@ typedef struct Store Store;
  * store_recovery() then says what happened.  @max_bytes > 0 caps the
  * file's size (writes beyond it fail as on a full disk).  NULL with
  * @error when the directory cannot be created or written. */
-Store *store_open(const char *dir, gint64 max_bytes, GError **error);
+/* How a commit reaches the disk (SQLite's synchronous setting in WAL
+ * mode). */
+typedef enum {
+  /* flushed to the disk at every commit: survives a power cut */
+  STORE_SYNC_FULL = 0,
+  /* written to the operating system at every commit, flushed at
+   * checkpoints: survives a crash or kill -9 of meepled, not a power cut
+   * or a crash of the system */
+  STORE_SYNC_NORMAL,
+} StoreSync;
+
+Store *store_open(const char *dir, gint64 max_bytes, StoreSync sync,
+                  GError **error);
 void store_close(Store *store);
 const char *store_path(const Store *store);
 /* What was wrong with the file found at start-up and where it went, or

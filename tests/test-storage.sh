@@ -718,4 +718,27 @@ if [ -n "$full_game" ]; then
 fi
 stop_daemon
 
+# === 9. --state-sync ===========================================================
+# normal: commits reach the operating system, not the disk, at once; a
+# SIGKILL of meepled (the operating system lives on) still loses nothing.
+run "$MEEPLED" --state-sync=sometimes
+check "--state-sync takes full or normal (usage error, 2)" \
+  test "$status" -eq 2
+check "... and says so" has "state-sync takes full or normal" "$TMP/err"
+configure sync-normal "--state-sync=normal"
+expect 0 "new with --state-sync=normal" "$M" new --tiles "$TILES" \
+  --bots 2 --name normal
+N=$(cat "$TMP/out")
+run $T "$M" bot "$N" --seats all-bot --strategy random --seed 5 -q
+check "two bots play it to the end" test "$status" -eq 0
+expect 0 "export the finished game" "$M" export "$N"
+cp "$TMP/out" "$TMP/normal-before"
+check "... a record with its actions" has "^place " "$TMP/normal-before"
+stop_daemon KILL
+expect 0 "history after SIGKILL (restarts meepled)" "$M" history
+check "the game is in the history" has_e "^$N +.* normal$" "$TMP/out"
+expect 0 "export it again" "$M" export "$N"
+check "the same record" cmp -s "$TMP/normal-before" "$TMP/out"
+stop_daemon
+
 finish

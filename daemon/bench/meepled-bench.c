@@ -36,6 +36,7 @@ typedef struct {
   int games;
   int runs;
   char *daemon;
+  char *state_sync;
 } Options;
 
 static GPid bus_pid, daemon_pid;
@@ -69,7 +70,8 @@ start_daemon(const Options *o, const char *address)
    * include the store's durable writes (doc/storage.md) */
   char *state = g_build_filename(tmpdir, "state", NULL);
   char *argv[] = { o->daemon, "--bus-address", (char *)address,
-                   "--state-dir", state, NULL };
+                   "--state-dir", state, "--state-sync",
+                   o->state_sync ? o->state_sync : (char *)"full", NULL };
   GError *error = NULL;
   if (!g_spawn_async(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                      &daemon_pid, &error))
@@ -360,6 +362,8 @@ main(int argc, char **argv)
       "Runs of each measurement; the median is reported (default 3)", "N" },
     { "daemon", 0, 0, G_OPTION_ARG_FILENAME, &o.daemon,
       "The meepled to measure (default: the build tree's)", "PATH" },
+    { "state-sync", 0, 0, G_OPTION_ARG_STRING, &o.state_sync,
+      "meepled's --state-sync: full (default) or normal", "MODE" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   GOptionContext *context = g_option_context_new("- measure meepled on a "
@@ -382,8 +386,9 @@ main(int argc, char **argv)
 
   char *address = start_bus();
   start_daemon(&o, address);
-  printf("meepled-bench: private bus, %d run(s) per figure, medians of runs\n",
-         o.runs);
+  printf("meepled-bench: private bus, %d run(s) per figure, medians of "
+         "runs; meepled --state-sync=%s\n",
+         o.runs, o.state_sync ? o.state_sync : "full");
 
   /* Memory first, on a daemon that holds nothing but warm rules. */
   double kib = idle_game_kib(address, o.games);
