@@ -1696,16 +1696,10 @@ check_same_mist(const Run *r, const char *what, const MeepleGame *a,
 static void
 check_clone(Run *r, MeepleGame *clone, gsize index, gsize n)
 {
-  const MeepleEvent *cev;
-  gsize cn;
-  GError *error = NULL;
-  CHECK(r, meeple_game_apply_index(clone, index, &cev, &cn, &error),
-        "clone refused it: %s", error ? error->message : "");
-  g_autofree char *events = tu_events_differ(
-    &g_array_index(r->stream, MeepleEvent, r->stream->len - n), n, cev, cn);
-  CHECK(r, !events, "clone: %s", events);
-  g_autofree char *game = tu_games_differ(r->game, clone);
-  CHECK(r, !game, "clone: %s", game);
+  g_autofree char *why = tu_clone_step_differs(
+    r->game, clone, index,
+    &g_array_index(r->stream, MeepleEvent, r->stream->len - n), n);
+  CHECK(r, !why, "clone: %s", why);
   check_same_mist(r, "clone", r->game, clone);
   r->tally->clones++;
 }

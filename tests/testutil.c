@@ -469,3 +469,19 @@ tu_repeated_action(const MeepleGame *game, const MeepleDecision *d)
   g_free(copy);
   return repeated;
 }
+
+char *
+tu_clone_step_differs(MeepleGame *game, MeepleGame *clone, gsize index,
+                      const MeepleEvent *events, gsize n_events)
+{
+  const MeepleEvent *cev;
+  gsize cn;
+  GError *error = NULL;
+  if (!meeple_game_apply_index(clone, index, &cev, &cn, &error)) {
+    char *why = g_strdup_printf("the clone refused it: %s", error->message);
+    g_error_free(error);
+    return why;
+  }
+  char *why = tu_events_differ(events, n_events, cev, cn);
+  return why ? why : tu_games_differ(game, clone);
+}

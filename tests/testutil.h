@@ -97,6 +97,12 @@ char *tu_events_differ(const MeepleEvent *a, gsize n_a, const MeepleEvent *b,
  * else what differs (g_free).  DESIGN invariant 1 for clones. */
 char *tu_games_differ(MeepleGame *a, MeepleGame *b);
 
+/** DESIGN invariant 1: applies the @index-th legal action to @clone (a
+ * clone of @game before @game took it); NULL when that gives @events (what
+ * the action gave @game) and the same game, else what differs (g_free). */
+char *tu_clone_step_differs(MeepleGame *game, MeepleGame *clone, gsize index,
+                            const MeepleEvent *events, gsize n_events);
+
 /** Writes @game as a record, parses it and replays it with @rules: NULL
  * when the replay gives the events @events (every event since the setup),
  * the same game (tu_games_differ()) and the same record text; else what
