@@ -316,17 +316,19 @@ main(int argc, char **argv)
 {
   Options o = { 0 };
   setlocale(LC_ALL, "");
-  if (!parse_options(&o, &argc, &argv))
-    return 2;
-  if (o.version) {
+  int status;
+  if (!parse_options(&o, &argc, &argv)) {
+    status = 2;
+  } else if (o.version) {
     g_print("meepled %s (D-Bus API %s)\n", MEEPLE_VERSION, MEEPLE_DBUS_NAME);
-    return 0;
+    status = 0;
+  } else {
+    if (o.verbose)
+      g_log_set_debug_enabled(TRUE);
+    /* A client that goes away mid-reply must not kill the daemon. */
+    signal(SIGPIPE, SIG_IGN);
+    status = run(&o);
   }
-  if (o.verbose)
-    g_log_set_debug_enabled(TRUE);
-  /* A client that goes away mid-reply must not kill the daemon. */
-  signal(SIGPIPE, SIG_IGN);
-  int status = run(&o);
   g_free(o.bus_address);
   g_strfreev(o.plugin_dirs);
   g_free(o.tiles_dir);
