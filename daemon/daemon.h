@@ -35,6 +35,7 @@ typedef struct {
   /* id -> SuspendedGame*: stored games that cannot be played now. */
   GHashTable *suspended;
   /* group commit (commit.c): the open batch of writes */
+  gboolean group_commit;     /* FALSE: every write commits at once */
   gboolean batch_open;
   guint batch_writes;
   GHashTable *batch_games;   /* ids of the games it wrote (a set) */
@@ -49,7 +50,9 @@ gboolean daemon_store_write(Daemon *daemon, const char *game_id,
                             GError **error);
 /* Commits the open batch now and sends what it held. */
 void daemon_commit(Daemon *daemon);
-void daemon_commit_init(Daemon *daemon);
+/* @group: batch the writes (a store that flushes each commit); else every
+ * write commits on its own. */
+void daemon_commit_init(Daemon *daemon, gboolean group);
 void daemon_commit_clear(Daemon *daemon);
 
 /* A stored game that could not be resumed: a rule set it needs is

@@ -284,7 +284,7 @@ run(const Options *o)
     goto out;
   }
   /* the stored games are back before anybody can ask for them */
-  daemon_commit_init(&d);
+  daemon_commit_init(&d, g_strcmp0(o->state_sync, "normal") != 0);
   daemon_resume_games(&d);
   if (!own_name(d.bus, &error))
     goto out;
