@@ -86,13 +86,13 @@ mist_area_circle_segment(const MistSymbols *sym, const MeepleTileType *type,
   return -1;
 }
 
-gboolean
-mist_tile_is_misty(const MistSymbols *sym, const MeepleTileType *type)
+guint
+mist_tile_areas(const MistSymbols *sym, const MeepleTileType *type)
 {
+  guint areas = 0;
   for (guint i = 0; i < type->n_segments; i++)
-    if (mist_segment_area(sym, type, i))
-      return TRUE;
-  return FALSE;
+    areas |= 1u << mist_segment_area(sym, type, i);
+  return areas & ~1u; /* area 0 is clear land */
 }
 
 /* MIST-03: mist lies over whole road and field segments only; SC-02:
@@ -250,6 +250,23 @@ mist_area_collect(const MeepleGame *game, const MistSymbols *sym,
   }
 }
 
+guint
+mist_tile_area_sets(const MeepleGame *game, const MistSymbols *sym, int x,
+                    int y, guint areas, MistArea *out)
+{
+  guint n = 0;
+  for (guint a = 1; a <= MIST_MAX_AREAS; a++) {
+    if (!(areas & (1u << a)))
+      continue;
+    gboolean seen = FALSE;
+    for (guint k = 0; k < n; k++)
+      seen |= mist_area_contains(&out[k], x, y, a);
+    if (!seen)
+      mist_area_collect(game, sym, (MistNode){ x, y, a }, &out[n++]);
+  }
+  return n;
+}
+
 void
 mist_area_clear(MistArea *area)
 {
@@ -267,7 +284,7 @@ mist_placement_analyse(const MeepleGame *game, const MistSymbols *sym, int x,
   const MeepleTileType *type = type_at(game, x, y, &rot);
   if (!type)
     return;
-  out->misty = mist_tile_is_misty(sym, type);
+  out->misty = mist_tile_areas(sym, type) != 0;
   for (guint p = 0; p < N_POSITIONS; p++) {
     int a = position_area(sym, type, rot, p);
     if (a < 0)

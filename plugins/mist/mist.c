@@ -102,31 +102,20 @@ mist_look(MeepleGame *game, gpointer user_data)
    * (once, however many of the tile's areas it holds) */
   const MeepleTileType *type =
     meeple_rules_tile_type(meeple_game_rules(game), t.type);
-  MistArea done[MIST_MAX_AREAS];
-  guint n_done = 0;
-  for (guint a = 1; a <= MIST_MAX_AREAS; a++) {
-    gboolean here = FALSE;
-    for (guint i = 0; i < type->n_segments; i++)
-      here |= mist_segment_area(&ids->sym, type, i) == a;
-    gboolean seen = FALSE;
-    for (guint k = 0; k < n_done; k++)
-      seen |= mist_area_contains(&done[k], t.x, t.y, a);
-    if (!here || seen)
-      continue;
-    MistArea area;
-    mist_area_collect(game, &ids->sym, (MistNode){ t.x, t.y, a }, &area);
-    if (mist_area_completed(&area)) {
+  MistArea areas[MIST_MAX_AREAS];
+  guint n = mist_tile_area_sets(game, &ids->sym, t.x, t.y,
+                                mist_tile_areas(&ids->sym, type), areas);
+  for (guint k = 0; k < n; k++) {
+    if (mist_area_completed(&areas[k])) {
       MeepleEvent *e = meeple_game_emit(game, ids->mist_completed_event);
       e->player = (int8_t)player;
       e->x = (int16_t)t.x;
       e->y = (int16_t)t.y;
-      e->arg = (int32_t)area.nodes->len;
+      e->arg = (int32_t)areas[k].nodes->len;
       e->rule = "MIST-05";
     }
-    done[n_done++] = area;
+    mist_area_clear(&areas[k]);
   }
-  for (guint k = 0; k < n_done; k++)
-    mist_area_clear(&done[k]);
   return MEEPLE_HOOK_CONTINUE;
 }
 
@@ -275,15 +264,13 @@ mist_notes(const MeepleGame *game, MeepleNotes *notes, gpointer user_data)
   GPtrArray *areas = g_ptr_array_new();
   for (guint i = 0; i < meeple_game_n_placed(game); i++) {
     MeeplePlacedTile t = meeple_game_placed(game, i);
-    const MeepleTileType *type = meeple_rules_tile_type(rules, t.type);
+    guint here = mist_tile_areas(&ids->sym,
+                                 meeple_rules_tile_type(rules, t.type));
     for (guint a = 1; a <= MIST_MAX_AREAS; a++) {
-      gboolean here = FALSE;
-      for (guint s = 0; s < type->n_segments; s++)
-        here |= mist_segment_area(&ids->sym, type, s) == a;
       gboolean seen = FALSE;
       for (guint k = 0; k < areas->len && !seen; k++)
         seen = mist_area_contains(areas->pdata[k], t.x, t.y, a);
-      if (!here || seen)
+      if (!(here & (1u << a)) || seen)
         continue;
       MistArea *area = g_new0(MistArea, 1);
       mist_area_collect(game, &ids->sym, (MistNode){ t.x, t.y, a }, area);

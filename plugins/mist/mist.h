@@ -55,9 +55,9 @@ guint mist_area_circles(const MistSymbols *sym, const MeepleTileType *type,
 /* The segment carrying the circles of area @area of @type, or -1. */
 int mist_area_circle_segment(const MistSymbols *sym,
                              const MeepleTileType *type, guint area);
-/* TRUE when @type shows mist anywhere (MIST-06). */
-gboolean mist_tile_is_misty(const MistSymbols *sym,
-                            const MeepleTileType *type);
+/* The mist areas @type shows: bit a for area a (1..3); 0 without mist
+ * (MIST-06). */
+guint mist_tile_areas(const MistSymbols *sym, const MeepleTileType *type);
 
 /* The MeepleTileCheckFunc of the notation (MIST-03, SC-02). */
 gboolean mist_check_tile(const MeepleRules *rules, const MeepleTileType *type,
@@ -79,6 +79,12 @@ typedef struct {
 /* Collects the mist area holding @start. */
 void mist_area_collect(const MeepleGame *game, const MistSymbols *sym,
                        MistNode start, MistArea *area);
+/* The distinct mist areas holding the areas in bit set @areas of the tile
+ * at (x, y) (two of its areas may belong to one across tiles); returns
+ * how many it wrote to @out (at most MIST_MAX_AREAS), each to clear with
+ * mist_area_clear(). */
+guint mist_tile_area_sets(const MeepleGame *game, const MistSymbols *sym,
+                          int x, int y, guint areas, MistArea *out);
 void mist_area_clear(MistArea *area);
 gboolean mist_area_contains(const MistArea *area, int x, int y, guint a);
 /* MIST-05: completed = closed on every side and never dispersed. */

@@ -287,25 +287,6 @@ apply_circle_from(MeepleGame *game, const MeepleAction *a, gpointer user_data)
 
 /* ---- mist areas of this placement ------------------------------------------------- */
 
-/* The distinct mist areas holding the tile's areas in bit set @areas. */
-static guint
-tile_areas(MeepleGame *game, const Circles *c, const MeeplePlacedTile *t,
-           guint areas, MistArea *out)
-{
-  guint n = 0;
-  for (guint a = 1; a <= MIST_MAX_AREAS; a++) {
-    if (!(areas & (1u << a)))
-      continue;
-    gboolean seen = FALSE;
-    for (guint k = 0; k < n; k++)
-      seen |= mist_area_contains(&out[k], t->x, t->y, a);
-    if (!seen)
-      mist_area_collect(game, &c->mist.sym, (MistNode){ t->x, t->y, a },
-                        &out[n++]);
-  }
-  return n;
-}
-
 static gboolean
 circle_in(const MistCircles *circle, const MistArea *area)
 {
@@ -357,7 +338,8 @@ sc_thicken(MeepleGame *game, gpointer user_data)
   MistState *st = state(game, c);
   guint turn = meeple_game_turn(game);
   MistArea areas[MIST_MAX_AREAS];
-  guint n_areas = tile_areas(game, c, &t, pl->thick_areas, areas);
+  guint n_areas = mist_tile_area_sets(game, &c->mist.sym, t.x, t.y,
+                                      pl->thick_areas, areas);
   MeepleAction actions[MIST_MAX_CIRCLE_SPOTS];
   guint n = 0, first = 0;
   for (guint i = 0; i < st->n_circles; i++) {
@@ -407,12 +389,10 @@ sc_complete(MeepleGame *game, gpointer user_data)
   const MeepleTileType *type = current_type(game, &t);
   if (!type)
     return MEEPLE_HOOK_CONTINUE;
-  guint mine = 0;
-  for (guint i = 0; i < type->n_segments; i++)
-    mine |= 1u << mist_segment_area(&c->mist.sym, type, i);
-  mine &= ~1u; /* area 0 is clear land */
   MistArea areas[MIST_MAX_AREAS];
-  guint n_areas = tile_areas(game, c, &t, mine, areas);
+  guint n_areas = mist_tile_area_sets(game, &c->mist.sym, t.x, t.y,
+                                      mist_tile_areas(&c->mist.sym, type),
+                                      areas);
   for (guint k = 0; k < n_areas; k++) {
     if (mist_area_completed(&areas[k])) {
       guint n = empty_circles(game, c, &areas[k], TRUE, "SC-07");
