@@ -93,6 +93,12 @@ typedef struct {
   GamePropertyKey property_key;
 } GameObject;
 
+/* Order of game ids (decimal numbers): shorter first, then by digits. */
+int daemon_compare_ids(const char *a, const char *b);
+/* The id of a rule set as a record writes it: "abbot/1.0" -> "abbot"
+ * (g_free). */
+char *daemon_ruleset_id(const char *written);
+
 /* manager.c */
 gboolean manager_register(Daemon *daemon);
 /* The rules for @ids (NULL-terminated) plus what they require. */

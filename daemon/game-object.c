@@ -460,10 +460,7 @@ lookup(gpointer data, const char *path)
 static int
 compare_ids(gconstpointer a, gconstpointer b)
 {
-  const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-  gsize lx = strlen(x), ly = strlen(y);
-  /* Numeric ids: shorter first, then by digits. */
-  return lx != ly ? (lx < ly ? -1 : 1) : strcmp(x, y);
+  return daemon_compare_ids(*(const char *const *)a, *(const char *const *)b);
 }
 
 static char **

@@ -274,12 +274,26 @@ daemon_publish_game(Daemon *d, Session *session)
   return g;
 }
 
+int
+daemon_compare_ids(const char *a, const char *b)
+{
+  gsize la = strlen(a), lb = strlen(b);
+  return la != lb ? (la < lb ? -1 : 1) : strcmp(a, b);
+}
+
+char *
+daemon_ruleset_id(const char *written)
+{
+  const char *slash = strchr(written, '/');
+  return slash ? g_strndup(written, (gsize)(slash - written))
+               : g_strdup(written);
+}
+
 static int
 compare_games(gconstpointer a, gconstpointer b)
 {
   const GameObject *x = *(GameObject *const *)a, *y = *(GameObject *const *)b;
-  gsize lx = strlen(x->session->id), ly = strlen(y->session->id);
-  return lx != ly ? (lx < ly ? -1 : 1) : strcmp(x->session->id, y->session->id);
+  return daemon_compare_ids(x->session->id, y->session->id);
 }
 
 static int
@@ -287,20 +301,18 @@ compare_suspended(gconstpointer a, gconstpointer b)
 {
   const SuspendedGame *x = *(SuspendedGame *const *)a;
   const SuspendedGame *y = *(SuspendedGame *const *)b;
-  gsize lx = strlen(x->id), ly = strlen(y->id);
-  return lx != ly ? (lx < ly ? -1 : 1) : strcmp(x->id, y->id);
+  return daemon_compare_ids(x->id, y->id);
 }
 
 /* The rule set ids of a suspended game ("abbot/1.0" -> "abbot"). */
 static char **
 suspended_rule_ids(const SuspendedGame *sg)
 {
-  char **ids = g_strsplit(sg->rules, " ", -1);
-  for (guint i = 0; ids[i]; i++) {
-    char *slash = strchr(ids[i], '/');
-    if (slash)
-      *slash = '\0';
-  }
+  char **written = g_strsplit(sg->rules, " ", -1);
+  char **ids = g_new0(char *, g_strv_length(written) + 1);
+  for (guint i = 0; written[i]; i++)
+    ids[i] = daemon_ruleset_id(written[i]);
+  g_strfreev(written);
   return ids;
 }
 

@@ -28,9 +28,7 @@ record_rules(Daemon *d, const MeepleRecord *record, GError **error)
 {
   GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
   for (guint i = 0; i < record->rulesets->len; i++) {
-    const char *rs = g_ptr_array_index(record->rulesets, i);
-    const char *slash = strchr(rs, '/');
-    char *id = slash ? g_strndup(rs, (gsize)(slash - rs)) : g_strdup(rs);
+    char *id = daemon_ruleset_id(g_ptr_array_index(record->rulesets, i));
     if (strcmp(id, "base") == 0)
       g_free(id);
     else
