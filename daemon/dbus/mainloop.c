@@ -113,6 +113,12 @@ state_sync_watch(LoopState *state, DBusWatch *watch)
   GSource *source = g_unix_fd_source_new(fd, watch_condition(watch));
   g_source_set_callback(source, G_SOURCE_FUNC(on_watch_ready), watch, NULL);
   g_source_set_name(source, "meeple-dbus watch");
+  /* GLib blocks a source that cannot recurse while it runs by taking its
+   * fd out of the poll set and back, and each of those wakes the context
+   * up: two eventfd writes, a read and a wasted poll() for every message.
+   * Nothing here runs the loop from inside a watch, so allowing recursion
+   * changes nothing else. */
+  g_source_set_can_recurse(source, TRUE);
   state_add_source(state, watch, source);
 }
 
@@ -234,17 +240,29 @@ static GSourceFuncs dispatch_funcs = {
   .dispatch = dispatch_dispatch,
 };
 
+/* Makes a context that may be blocked in poll() look again.  The thread
+ * that owns the context is not blocked (it is running us, from a source
+ * or between iterations) and prepares every source before it polls next,
+ * so it needs no wake-up: that saves a write and a read of the context's
+ * eventfd, and a poll, several times per message. */
+static void
+wake(LoopState *state)
+{
+  if (!g_main_context_is_owner(state->context))
+    g_main_context_wakeup(state->context);
+}
+
 /* libdbus calls this when the queue starts or stops holding messages.  A
  * context blocked in poll() would not notice a message queued outside the
- * main loop (e.g. read during a blocking call), so wake it up. */
+ * main loop (e.g. read during a blocking call, or by another thread), so
+ * wake it up. */
 static void
 on_dispatch_status(DBusConnection *connection, DBusDispatchStatus status,
                    void *data)
 {
   (void)connection;
-  LoopState *state = data;
   if (status == DBUS_DISPATCH_DATA_REMAINS)
-    g_main_context_wakeup(state->context);
+    wake(data);
 }
 
 /* libdbus calls this when the loop should look again, e.g. a message was
@@ -252,8 +270,7 @@ on_dispatch_status(DBusConnection *connection, DBusDispatchStatus status,
 static void
 on_wakeup_main(void *data)
 {
-  LoopState *state = data;
-  g_main_context_wakeup(state->context);
+  wake(data);
 }
 
 /* ---- the per-connection state ------------------------------------------- */
