@@ -119,10 +119,13 @@ marshal_append_actions(DBusMessageIter *iter, const Session *s,
                                         MEEPLE_DBUS_ACTION_SIG, &array))
     return FALSE;
   gboolean ok = TRUE;
+  GString *text = g_string_sized_new(64);
   for (gsize i = 0; ok && i < d->n_actions; i++) {
     ActionFields f;
     action_fields(s->game, &d->actions[i], &f);
-    char *notation = meeple_action_to_string(s->game, &d->actions[i]);
+    g_string_truncate(text, 0);
+    meeple_action_append_string(s->game, &d->actions[i], text);
+    const char *notation = text->str;
     dbus_int32_t x = f.x, y = f.y;
     dbus_uint32_t rotation = f.rotation;
     unsigned char arg = f.arg;
@@ -137,8 +140,8 @@ marshal_append_actions(DBusMessageIter *iter, const Session *s,
          append_string(&st, f.segment) && append_string(&st, f.figure) &&
          dbus_message_iter_append_basic(&st, DBUS_TYPE_BYTE, &arg) &&
          dbus_message_iter_close_container(&array, &st);
-    g_free(notation);
   }
+  g_string_free(text, TRUE);
   return dbus_message_iter_close_container(iter, &array) && ok;
 }
 

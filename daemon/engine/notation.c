@@ -5,57 +5,110 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *
-meeple_action_to_string(const MeepleGame *g, const MeepleAction *a)
+/* Appends @n in decimal: the decision lists format hundreds of actions,
+ * and printf's machinery was most of their cost. */
+static void
+append_int(GString *out, int n)
+{
+  char digits[12];
+  int i = 0;
+  unsigned int u = n < 0 ? 0u - (unsigned int)n : (unsigned int)n;
+  do
+    digits[i++] = (char)('0' + u % 10u);
+  while ((u /= 10u) != 0);
+  if (n < 0)
+    g_string_append_c(out, '-');
+  while (i > 0)
+    g_string_append_c(out, digits[--i]);
+}
+
+static void
+append_word(GString *out, const char *word)
+{
+  g_string_append_c(out, ' ');
+  g_string_append(out, word);
+}
+
+static void
+append_cell(GString *out, int x, int y)
+{
+  g_string_append(out, " @ ");
+  append_int(out, x);
+  g_string_append_c(out, ',');
+  append_int(out, y);
+}
+
+static const char *
+figure_name(const MeepleGame *g, guint figure)
+{
+  return figure < meeple_rules_n_figure_types(g->rules)
+             ? meeple_rules_figure_type(g->rules, figure)->name
+             : "?";
+}
+
+/* The name of segment @segment of the tile at @x,@y, "?" without one. */
+static const char *
+segment_name(const MeepleGame *g, int x, int y, guint segment)
+{
+  int slot = board_slot_at(g, x, y);
+  const MeepleTileType *t =
+      slot >= 0 ? rules_type(g->rules, g->placed[slot].type) : NULL;
+  return t && segment < t->n_segments ? t->segments[segment].name : "?";
+}
+
+void
+meeple_action_append_string(const MeepleGame *g, const MeepleAction *a,
+                            GString *out)
 {
   switch (a->kind) {
   case MEEPLE_ACTION_PLACE_TILE:
-    return g_strdup_printf("place %s @ %d,%d r%u",
-                           a->tile < meeple_rules_n_tile_types(g->rules)
-                               ? rules_type(g->rules, a->tile)->id : "?",
-                           a->x, a->y, (guint)a->rotation * 90u);
+    g_string_append(out, "place ");
+    g_string_append(out, a->tile < meeple_rules_n_tile_types(g->rules)
+                             ? rules_type(g->rules, a->tile)->id : "?");
+    append_cell(out, a->x, a->y);
+    g_string_append(out, " r");
+    append_int(out, (int)a->rotation * 90);
+    return;
   case MEEPLE_ACTION_PASS:
-    return g_strdup("pass");
+    g_string_append(out, "pass");
+    return;
   case MEEPLE_ACTION_PLACE_FIGURE: {
-    const char *figure = a->figure < meeple_rules_n_figure_types(g->rules)
-                             ? meeple_rules_figure_type(g->rules, a->figure)->name
-                             : "?";
+    g_string_append(out, figure_name(g, a->figure));
+    append_word(out, segment_name(g, a->x, a->y, a->segment));
+    /* on this turn's tile the cell goes without saying */
     int slot = board_slot_at(g, a->x, a->y);
-    const char *segment = "?";
-    if (slot >= 0) {
-      const MeepleTileType *t = rules_type(g->rules, g->placed[slot].type);
-      if (a->segment < t->n_segments)
-        segment = t->segments[a->segment].name;
-    }
-    if (slot >= 0 && slot == g->last_slot)
-      return g_strdup_printf("%s %s", figure, segment);
-    return g_strdup_printf("%s %s @ %d,%d", figure, segment, a->x, a->y);
+    if (slot < 0 || slot != g->last_slot)
+      append_cell(out, a->x, a->y);
+    return;
   }
   default:
     break;
   }
-  if (a->kind >= meeple_rules_n_action_kinds(g->rules))
-    return g_strdup_printf("action-%u", a->kind);
+  if (a->kind >= meeple_rules_n_action_kinds(g->rules)) {
+    g_string_append(out, "action-");
+    append_int(out, (int)a->kind);
+    return;
+  }
   /* a rule set's kind: NAME [FIGURE] [SEGMENT] [@ X,Y] [ARG] */
   const MeepleActionKindInfo *k = meeple_rules_action_kind(g->rules, a->kind);
-  GString *out = g_string_new(k->name);
+  g_string_append(out, k->name);
   if (k->fields & MEEPLE_ACTION_USES_FIGURE)
-    g_string_append_printf(
-        out, " %s", a->figure < meeple_rules_n_figure_types(g->rules)
-                        ? meeple_rules_figure_type(g->rules, a->figure)->name
-                        : "?");
-  if (k->fields & MEEPLE_ACTION_USES_SEGMENT) {
-    int slot = board_slot_at(g, a->x, a->y);
-    const MeepleTileType *t =
-        slot >= 0 ? rules_type(g->rules, g->placed[slot].type) : NULL;
-    g_string_append_printf(out, " %s",
-                           t && a->segment < t->n_segments
-                               ? t->segments[a->segment].name : "?");
-  }
+    append_word(out, figure_name(g, a->figure));
+  if (k->fields & MEEPLE_ACTION_USES_SEGMENT)
+    append_word(out, segment_name(g, a->x, a->y, a->segment));
   if (k->fields & (MEEPLE_ACTION_USES_SEGMENT | MEEPLE_ACTION_USES_CELL))
-    g_string_append_printf(out, " @ %d,%d", a->x, a->y);
-  if (k->fields & MEEPLE_ACTION_USES_ARG)
-    g_string_append_printf(out, " %u", (guint)a->arg);
+    append_cell(out, a->x, a->y);
+  if (k->fields & MEEPLE_ACTION_USES_ARG) {
+    g_string_append_c(out, ' ');
+    append_int(out, (int)a->arg);
+  }
+}
+
+char *
+meeple_action_to_string(const MeepleGame *g, const MeepleAction *a)
+{
+  GString *out = g_string_sized_new(32);
+  meeple_action_append_string(g, a, out);
   return g_string_free(out, FALSE);
 }
 

@@ -23,6 +23,10 @@ G_BEGIN_DECLS
  * tile placed this turn decides whether "@ x,y" is needed).  Never NULL. */
 char *meeple_action_to_string(const MeepleGame *game,
                               const MeepleAction *action);
+/** Like meeple_action_to_string(), appending the text to @out: a caller
+ * formatting many actions reuses one buffer. */
+void meeple_action_append_string(const MeepleGame *game,
+                                 const MeepleAction *action, GString *out);
 
 /** Reads an action.  It is only parsed, not checked for legality (use
  * meeple_game_apply()).  On failure returns FALSE, sets @error
