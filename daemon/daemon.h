@@ -83,13 +83,10 @@ typedef struct {
   guint64 signalled;
   /* Decision id last announced with DecisionRequired (G_MAXUINT64: none). */
   guint64 announced;
-  /* Last values sent with PropertiesChanged. */
-  GHashTable *property_cache;
   /* Monotonic time (µs) the game ended at; 0 while it is not over. */
   gint64 ended_at;
   /* What the signalled properties depend on, as of the last
-   * PropertiesChanged check: when it is unchanged, so are they, and the
-   * check (which builds every value) is skipped. */
+   * PropertiesChanged: a property is signalled when its value here moves. */
   GamePropertyKey property_key;
 } GameObject;
 

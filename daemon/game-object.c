@@ -164,6 +164,29 @@ no_memory(GError **error)
   return FALSE;
 }
 
+/* A decision's fields as GetDecision returns them: id, seat, kind name,
+ * description, legal actions.  With no decision (@d NULL: the game is
+ * over) the kind and description are empty and so is the list. */
+static gboolean
+append_decision(DBusMessageIter *reply, GameObject *g, const MeepleDecision *d,
+                GError **error)
+{
+  const MeepleDecisionKindInfo *kind =
+    d ? meeple_rules_decision_kind(g->session->rules, d->kind) : NULL;
+  dbus_uint64_t id = session_decision_id(g->session);
+  dbus_uint32_t seat = d ? d->player : 0;
+  const char *name = kind ? kind->name : "";
+  const char *description = kind ? kind->description : "";
+  static const MeepleDecision none = { 0 };
+  if (!dbus_message_iter_append_basic(reply, DBUS_TYPE_UINT64, &id) ||
+      !dbus_message_iter_append_basic(reply, DBUS_TYPE_UINT32, &seat) ||
+      !dbus_message_iter_append_basic(reply, DBUS_TYPE_STRING, &name) ||
+      !dbus_message_iter_append_basic(reply, DBUS_TYPE_STRING, &description) ||
+      !marshal_append_actions(reply, g->session, d ? d : &none))
+    return no_memory(error);
+  return TRUE;
+}
+
 static gboolean
 get_decision(gpointer object, const char *sender, GVariant *args,
              DBusMessageIter *reply, GError **error)
@@ -172,28 +195,15 @@ get_decision(gpointer object, const char *sender, GVariant *args,
   (void)sender;
   (void)args;
   const MeepleDecision *d = pending(g, error);
-  if (!d)
-    return FALSE;
-  const MeepleDecisionKindInfo *kind =
-    meeple_rules_decision_kind(g->session->rules, d->kind);
-  dbus_uint64_t id = session_decision_id(g->session);
-  dbus_uint32_t seat = d->player;
-  const char *name = kind ? kind->name : "";
-  const char *description = kind ? kind->description : "";
-  if (!dbus_message_iter_append_basic(reply, DBUS_TYPE_UINT64, &id) ||
-      !dbus_message_iter_append_basic(reply, DBUS_TYPE_UINT32, &seat) ||
-      !dbus_message_iter_append_basic(reply, DBUS_TYPE_STRING, &name) ||
-      !dbus_message_iter_append_basic(reply, DBUS_TYPE_STRING, &description) ||
-      !marshal_append_actions(reply, g->session, d))
-    return no_memory(error);
-  return TRUE;
+  return d && append_decision(reply, g, d, error);
 }
 
+/* Takes the action in @args (seat, action dictionary) for @sender: checks
+ * it, stores it and applies it.  Shared by Act and ActAndGetDecision. */
 static gboolean
-act(gpointer object, const char *sender, DBusMessageIter *args,
-    DBusMessageIter *reply, GError **error)
+take_action(GameObject *g, const char *sender, DBusMessageIter *args,
+            GError **error)
 {
-  GameObject *g = object;
   Session *s = g->session;
   dbus_uint32_t seat;
   MarshalAction request;
@@ -210,7 +220,7 @@ act(gpointer object, const char *sender, DBusMessageIter *args,
   if (!ok)
     return FALSE;
   /* Durable before anything changes (DESIGN invariant 4): the reply
-   * below is the promise that the action survives a crash. */
+   * is the promise that the action survives a crash. */
   guint64 index = session_decision_id(s);
   char *notation = meeple_action_to_string(s->game, &action);
   ok = daemon_store_write(g->daemon, s->id, error) &&
@@ -230,15 +240,44 @@ act(gpointer object, const char *sender, DBusMessageIter *args,
   }
   if (session_status(s) == SESSION_OVER)
     game_object_save_finished(g);
-  g_debug("game %s: seat %u acted; decision %" G_GUINT64_FORMAT, s->id, seat,
-          session_decision_id(s));
+  /* the message is formatted even when dropped: not on every act */
+  if (!g_log_writer_default_would_drop(G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
+    g_debug("game %s: seat %u acted; decision %" G_GUINT64_FORMAT, s->id,
+            seat, session_decision_id(s));
   if (session_status(s) == SESSION_OVER)
     g_info("game %s: over after %" G_GUINT64_FORMAT " actions", s->id,
            session_decision_id(s));
-  dbus_uint64_t sequence = session_sequence(s);
+  return TRUE;
+}
+
+static gboolean
+act(gpointer object, const char *sender, DBusMessageIter *args,
+    DBusMessageIter *reply, GError **error)
+{
+  GameObject *g = object;
+  if (!take_action(g, sender, args, error))
+    return FALSE;
+  dbus_uint64_t sequence = session_sequence(g->session);
   if (!dbus_message_iter_append_basic(reply, DBUS_TYPE_UINT64, &sequence))
     return no_memory(error);
   return TRUE;
+}
+
+/* Act, then GetDecision, in one round trip: a client that acts wants the
+ * next decision, and this saves the bus two messages per move. */
+static gboolean
+act_and_get_decision(gpointer object, const char *sender,
+                     DBusMessageIter *args, DBusMessageIter *reply,
+                     GError **error)
+{
+  GameObject *g = object;
+  if (!take_action(g, sender, args, error))
+    return FALSE;
+  dbus_uint64_t sequence = session_sequence(g->session);
+  if (!dbus_message_iter_append_basic(reply, DBUS_TYPE_UINT64, &sequence))
+    return no_memory(error);
+  return append_decision(reply, g, meeple_game_decision(g->session->game),
+                         error);
 }
 
 static gboolean
@@ -379,6 +418,54 @@ prop_sequence(gpointer o)
   return g_variant_new_uint64(session_sequence(((GameObject *)o)->session));
 }
 
+/* The values PropertiesChanged carries after most actions, written
+ * directly: building GVariants for them cost a tenth of an act. */
+static gboolean
+append_u32(DBusMessageIter *iter, guint value)
+{
+  dbus_uint32_t v = value;
+  return dbus_message_iter_append_basic(iter, DBUS_TYPE_UINT32, &v);
+}
+static gboolean
+append_status(gpointer o, DBusMessageIter *iter)
+{
+  const char *name =
+    session_status_name(session_status(((GameObject *)o)->session));
+  return dbus_message_iter_append_basic(iter, DBUS_TYPE_STRING, &name);
+}
+static gboolean
+append_turn(gpointer o, DBusMessageIter *iter)
+{
+  return append_u32(iter, meeple_game_turn(((GameObject *)o)->session->game));
+}
+static gboolean
+append_active_seat(gpointer o, DBusMessageIter *iter)
+{
+  return append_u32(iter,
+                    meeple_game_active_player(((GameObject *)o)->session->game));
+}
+static gboolean
+append_tiles_left(gpointer o, DBusMessageIter *iter)
+{
+  return append_u32(iter,
+                    meeple_game_tiles_left(((GameObject *)o)->session->game));
+}
+static gboolean
+append_scores(gpointer o, DBusMessageIter *iter)
+{
+  const Session *s = ((GameObject *)o)->session;
+  dbus_int32_t scores[MEEPLE_MAX_PLAYERS];
+  const dbus_int32_t *p = scores;
+  for (guint i = 0; i < s->n_seats; i++)
+    scores[i] = meeple_game_score(s->game, i);
+  DBusMessageIter array;
+  return dbus_message_iter_open_container(iter, DBUS_TYPE_ARRAY, "i",
+                                          &array) &&
+         dbus_message_iter_append_fixed_array(&array, DBUS_TYPE_INT32, &p,
+                                              (int)s->n_seats) &&
+         dbus_message_iter_close_container(iter, &array);
+}
+
 static const ObjectArg no_args[] = { { NULL, NULL } };
 static const ObjectArg join_in[] = { { "options", "a{sv}" }, { NULL, NULL } };
 static const ObjectArg join_out[] = { { "seat", "u" }, { "token", "s" },
@@ -394,6 +481,12 @@ static const ObjectArg decision_out[] = {
 };
 static const ObjectArg act_in[] = { { "seat", "u" }, { "action", "a{sv}" },
                                     { NULL, NULL } };
+static const ObjectArg act_decision_out[] = {
+  { "sequence", "t" },    { "id", "t" },
+  { "seat", "u" },        { "kind", "s" },
+  { "description", "s" }, { "actions", "a" MEEPLE_DBUS_ACTION_SIG },
+  { NULL, NULL }
+};
 static const ObjectArg sequence_out[] = { { "sequence", "t" }, { NULL, NULL } };
 static const ObjectArg events_in[] = { { "since", "t" }, { NULL, NULL } };
 static const ObjectArg events_out[] = {
@@ -414,6 +507,8 @@ static const ObjectMethod methods[] = {
   { "GetState", no_args, state_out, get_state, NULL, NULL },
   { "GetDecision", no_args, decision_out, NULL, get_decision, NULL },
   { "Act", act_in, sequence_out, NULL, NULL, act },
+  { "ActAndGetDecision", act_in, act_decision_out, NULL, NULL,
+    act_and_get_decision },
   { "GetEvents", events_in, events_out, NULL, get_events, NULL },
   { "GetCatalog", no_args, catalog_out, get_catalog, NULL, NULL },
   { "ExportRecord", no_args, record_out, export_record, NULL, NULL },
@@ -426,24 +521,70 @@ static const ObjectSignal signals[] = {
   { NULL, NULL },
 };
 
+/* Indices into properties[] below, for PropertiesChanged's bit mask. */
+enum {
+  PROP_ID, PROP_NAME, PROP_RULES, PROP_NUM_SEATS, PROP_STATUS, PROP_SEATS,
+  PROP_TURN, PROP_ACTIVE_SEAT, PROP_TILES_LEFT, PROP_SCORES, PROP_SEQUENCE,
+};
+
 static const ObjectProperty properties[] = {
-  { "Id", "s", prop_id },
-  { "Name", "s", prop_name },
-  { "Rules", "as", prop_rules },
-  { "NumSeats", "u", prop_num_seats },
-  { "Status", "s", prop_status },
-  { "Seats", "a(ssbb)", prop_seats },
-  { "Turn", "u", prop_turn },
-  { "ActiveSeat", "u", prop_active_seat },
-  { "TilesLeft", "u", prop_tiles_left },
-  { "Scores", "ai", prop_scores },
-  { "Sequence", "t", prop_sequence, TRUE },
-  { NULL, NULL, NULL, FALSE },
+  [PROP_ID] = { "Id", "s", prop_id, NULL, FALSE },
+  [PROP_NAME] = { "Name", "s", prop_name, NULL, FALSE },
+  [PROP_RULES] = { "Rules", "as", prop_rules, NULL, FALSE },
+  [PROP_NUM_SEATS] = { "NumSeats", "u", prop_num_seats, NULL, FALSE },
+  [PROP_STATUS] = { "Status", "s", prop_status, append_status, FALSE },
+  [PROP_SEATS] = { "Seats", "a(ssbb)", prop_seats, NULL, FALSE },
+  [PROP_TURN] = { "Turn", "u", prop_turn, append_turn, FALSE },
+  [PROP_ACTIVE_SEAT] = { "ActiveSeat", "u", prop_active_seat,
+                         append_active_seat, FALSE },
+  [PROP_TILES_LEFT] = { "TilesLeft", "u", prop_tiles_left, append_tiles_left,
+                        FALSE },
+  [PROP_SCORES] = { "Scores", "ai", prop_scores, append_scores, FALSE },
+  [PROP_SEQUENCE] = { "Sequence", "t", prop_sequence, NULL, TRUE },
+  { NULL, NULL, NULL, NULL, FALSE },
 };
 
 static const ObjectInterface game_interface = {
   MEEPLE_DBUS_GAME_IFACE, methods, signals, properties,
 };
+
+static GamePropertyKey
+property_key(const GameObject *g)
+{
+  const Session *s = g->session;
+  GamePropertyKey key;
+  memset(&key, 0, sizeof key);
+  key.status = session_status(s);
+  key.turn = meeple_game_turn(s->game);
+  key.active = meeple_game_active_player(s->game);
+  key.tiles_left = meeple_game_tiles_left(s->game);
+  key.seats_version = s->seats_version;
+  for (guint i = 0; i < s->n_seats; i++)
+    key.scores[i] = meeple_game_score(s->game, i);
+  return key;
+}
+
+/* PropertiesChanged's mask since the last call: the signalled properties
+ * whose source values moved.  Each depends on exactly one of them. */
+static guint64
+properties_changed(GameObject *g)
+{
+  GamePropertyKey now = property_key(g), *was = &g->property_key;
+  guint64 mask = 0;
+#define CHANGED(field, prop)                                                 \
+  if (now.field != was->field)                                               \
+    mask |= G_GUINT64_CONSTANT(1) << (prop)
+  CHANGED(status, PROP_STATUS);
+  CHANGED(seats_version, PROP_SEATS);
+  CHANGED(turn, PROP_TURN);
+  CHANGED(active, PROP_ACTIVE_SEAT);
+  CHANGED(tiles_left, PROP_TILES_LEFT);
+#undef CHANGED
+  if (memcmp(now.scores, was->scores, sizeof now.scores) != 0)
+    mask |= G_GUINT64_CONSTANT(1) << PROP_SCORES;
+  *was = now;
+  return mask;
+}
 
 /* ---- objects -------------------------------------------------------- */
 
@@ -510,8 +651,7 @@ game_object_new(Daemon *daemon, Session *session)
    * game starts, with the start's own. */
   g->signalled = 0;
   g->announced = G_MAXUINT64;
-  objects_emit_changed(daemon->bus, g->path, &game_interface, g,
-                       &g->property_cache);
+  g->property_key = property_key(g);
   return g;
 }
 
@@ -538,12 +678,8 @@ game_object_reset(GameObject *g, Session *s)
     g_queue_remove(&g->daemon->finished, g);
     g->ended_at = 0;
   }
-  memset(&g->property_key, 0, sizeof g->property_key);
-  if (g->property_cache)
-    g_hash_table_remove_all(g->property_cache);
-  /* refills the cache from the stored state; sends nothing */
-  objects_emit_changed(g->daemon->bus, g->path, &game_interface, g,
-                       &g->property_cache);
+  /* what clients last heard of: the state before the failed batch */
+  g->property_key = property_key(g);
 }
 
 void
@@ -552,8 +688,6 @@ game_object_free(GameObject *g)
   if (!g)
     return;
   session_free(g->session);
-  if (g->property_cache)
-    g_hash_table_destroy(g->property_cache);
   g_free(g->path);
   g_free(g);
 }
@@ -582,24 +716,6 @@ append_decision_required(DBusMessageIter *iter, gpointer data)
          dbus_message_iter_append_basic(iter, DBUS_TYPE_STRING, &name);
 }
 
-static gboolean
-properties_may_have_changed(GameObject *g)
-{
-  Session *s = g->session;
-  GamePropertyKey key;
-  memset(&key, 0, sizeof key);
-  key.status = session_status(s);
-  key.turn = meeple_game_turn(s->game);
-  key.active = meeple_game_active_player(s->game);
-  key.tiles_left = meeple_game_tiles_left(s->game);
-  key.seats_version = s->seats_version;
-  for (guint i = 0; i < s->n_seats; i++)
-    key.scores[i] = meeple_game_score(s->game, i);
-  if (memcmp(&key, &g->property_key, sizeof key) == 0)
-    return FALSE;
-  g->property_key = key;
-  return TRUE;
-}
 
 /* A finished game stays for its record and late readers, then goes:
  * otherwise a long-running daemon would only ever grow. */
@@ -660,9 +776,8 @@ game_object_flush(GameObject *g)
                       append_new_events, g);
     g->signalled = seq;
   }
-  if (properties_may_have_changed(g))
-    objects_emit_changed(bus, g->path, &game_interface, g,
-                         &g->property_cache);
+  objects_emit_properties_changed(bus, g->path, &game_interface, g,
+                                  properties_changed(g));
   const MeepleDecision *d = s->started ? meeple_game_decision(s->game) : NULL;
   guint64 id = session_decision_id(s);
   if (!d && s->started && !g->ended_at) {

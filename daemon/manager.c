@@ -459,10 +459,10 @@ static const ObjectSignal signals[] = {
 };
 
 static const ObjectProperty properties[] = {
-  { "Version", "s", prop_version, FALSE },
+  { "Version", "s", prop_version, NULL, FALSE },
   /* Not signalled: nothing else of the Manager changes. */
-  { "NumGames", "u", prop_num_games, TRUE },
-  { NULL, NULL, NULL, FALSE },
+  { "NumGames", "u", prop_num_games, NULL, TRUE },
+  { NULL, NULL, NULL, NULL, FALSE },
 };
 
 static const ObjectInterface manager_interface = {

@@ -481,36 +481,55 @@ objects_emit_with(DBusConnection *bus, const char *path, const char *iface,
   dbus_message_unref(signal);
 }
 
-void
-objects_emit_changed(DBusConnection *bus, const char *path,
-                     const ObjectInterface *iface, gpointer object,
-                     GHashTable **cache)
+/* One entry of PropertiesChanged's dictionary: name and value. */
+static gboolean
+append_property(DBusMessageIter *dict, const ObjectProperty *p,
+                gpointer object)
 {
-  gboolean first = *cache == NULL;
-  if (first)
-    *cache = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
-                                   (GDestroyNotify)g_variant_unref);
-  GVariantBuilder changed;
-  g_variant_builder_init(&changed, G_VARIANT_TYPE("a{sv}"));
-  gboolean any = FALSE;
-  for (const ObjectProperty *p = iface->properties; p->name; p++) {
-    if (p->no_changed_signal)
-      continue;
-    GVariant *value = g_variant_ref_sink(p->get(object));
-    GVariant *old = g_hash_table_lookup(*cache, p->name);
-    if (!old || !g_variant_equal(old, value)) {
-      if (!first) {
-        g_variant_builder_add(&changed, "{sv}", p->name, value);
-        any = TRUE;
-      }
-      g_hash_table_replace(*cache, (gpointer)p->name, g_variant_ref(value));
-    }
-    g_variant_unref(value);
+  DBusMessageIter entry, value;
+  if (!dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL,
+                                        &entry))
+    return FALSE;
+  gboolean ok =
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &p->name) &&
+    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, p->type,
+                                     &value);
+  if (ok) {
+    ok = p->append ? p->append(object, &value)
+                   : meeple_dbus_iter_append_variant(&value, p->get(object));
+    ok = dbus_message_iter_close_container(&entry, &value) && ok;
   }
-  static const char *const none[] = { NULL };
-  GVariant *args = g_variant_new("(sa{sv}^as)", iface->name, &changed, none);
-  if (any)
-    objects_emit(bus, path, PROPERTIES_IFACE, "PropertiesChanged", args);
-  else
-    g_variant_unref(g_variant_ref_sink(args));
+  return dbus_message_iter_close_container(dict, &entry) && ok;
+}
+
+void
+objects_emit_properties_changed(DBusConnection *bus, const char *path,
+                                const ObjectInterface *iface, gpointer object,
+                                guint64 changed)
+{
+  if (!changed)
+    return;
+  DBusMessage *signal =
+    dbus_message_new_signal(path, PROPERTIES_IFACE, "PropertiesChanged");
+  if (!signal)
+    return;
+  DBusMessageIter iter, dict, invalidated;
+  dbus_message_iter_init_append(signal, &iter);
+  gboolean ok =
+    dbus_message_iter_append_basic(&iter, DBUS_TYPE_STRING, &iface->name) &&
+    dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &dict);
+  if (ok) {
+    guint i = 0;
+    for (const ObjectProperty *p = iface->properties; ok && p->name; p++, i++)
+      if (i < 64 && (changed & (G_GUINT64_CONSTANT(1) << i)))
+        ok = append_property(&dict, p, object);
+    ok = dbus_message_iter_close_container(&iter, &dict) && ok;
+  }
+  ok = ok &&
+       dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "s",
+                                        &invalidated) &&
+       dbus_message_iter_close_container(&iter, &invalidated);
+  if (ok)
+    out(bus, signal, NULL);
+  dbus_message_unref(signal);
 }

@@ -58,6 +58,10 @@ typedef struct {
   const char *name;
   const char *type;
   GVariant *(*get)(gpointer object);
+  /* Optional: appends the value at @iter with libdbus's iterators (FALSE:
+   * out of memory), for values signalled often; without it get() is
+   * converted. */
+  gboolean (*append)(gpointer object, DBusMessageIter *iter);
   /* TRUE: left out of PropertiesChanged (a value that changes with every
    * action, which the signals carry anyway); introspection says so with
    * the org.freedesktop.DBus.Property.EmitsChangedSignal annotation. */
@@ -101,13 +105,13 @@ char *objects_introspect(const ObjectClass *klass, const char *path);
 void objects_emit(DBusConnection *bus, const char *path,
                   const char *iface, const char *name, GVariant *args);
 
-/* Emits org.freedesktop.DBus.Properties.PropertiesChanged for the
- * properties of @iface whose value differs from the values remembered in
- * @cache (name -> GVariant; created on first use), and remembers the new
- * values.  The first call only fills the cache. */
-void objects_emit_changed(DBusConnection *bus, const char *path,
-                          const ObjectInterface *iface, gpointer object,
-                          GHashTable **cache);
+/* Emits org.freedesktop.DBus.Properties.PropertiesChanged with the
+ * current values of the properties of @iface whose bit is set in
+ * @changed (bit i: the i-th entry of iface->properties).  The caller
+ * knows what changed; nothing is compared here. */
+void objects_emit_properties_changed(DBusConnection *bus, const char *path,
+                                     const ObjectInterface *iface,
+                                     gpointer object, guint64 changed);
 
 /* Emits signal @name whose arguments @append writes at the iterator it
  * gets; nothing is sent when it returns FALSE. */

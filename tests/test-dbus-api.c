@@ -1361,8 +1361,13 @@ START_TEST(test_leave_reclaim)
 }
 END_TEST
 
+/* Act and ActAndGetDecision take an action the same way and refuse the
+ * same things: the error cases run for each (_i). */
+static const char *const act_methods[] = { "Act", "ActAndGetDecision" };
+
 START_TEST(test_act_errors)
 {
+  const char *ACT = act_methods[_i];
   g_autoptr(GDBusConnection) a = conn_new();
   g_autoptr(GDBusConnection) b = conn_new();
   g_autoptr(GDBusConnection) s = conn_new();
@@ -1372,9 +1377,9 @@ START_TEST(test_act_errors)
   ck_assert_uint_eq(join(b, path, "{}", NULL), 1);
 
   game_err(a, path, "GetDecision", NULL, "NotStarted");
-  game_err(a, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+  game_err(a, path, ACT, act_args(0, "{'index': <uint32 0>}"),
            "NotStarted");
-  game_err(s, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+  game_err(s, path, ACT, act_args(0, "{'index': <uint32 0>}"),
            "NotStarted");
   start(a, path);
 
@@ -1389,38 +1394,38 @@ START_TEST(test_act_errors)
       d.id + 1);
 
   /* who may act */
-  game_err(s, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+  game_err(s, path, ACT, act_args(0, "{'index': <uint32 0>}"),
            "NotSeated");
-  game_err(s, path, "Act", act_args(1, "{'index': <uint32 0>}"),
+  game_err(s, path, ACT, act_args(1, "{'index': <uint32 0>}"),
            "NotSeated");
-  game_err(b, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+  game_err(b, path, ACT, act_args(0, "{'index': <uint32 0>}"),
            "NotSeated");
-  game_err(b, path, "Act", act_args(1, "{'index': <uint32 0>}"),
+  game_err(b, path, ACT, act_args(1, "{'index': <uint32 0>}"),
            "NotYourTurn");
-  game_err(a, path, "Act", act_args(1, "{'index': <uint32 0>}"),
+  game_err(a, path, ACT, act_args(1, "{'index': <uint32 0>}"),
            "NotSeated");
-  game_err(a, path, "Act", act_args(2, "{'index': <uint32 0>}"),
+  game_err(a, path, ACT, act_args(2, "{'index': <uint32 0>}"),
            "InvalidArgs");
-  game_err(a, path, "Act", act_args(G_MAXUINT32, "{'index': <uint32 0>}"),
+  game_err(a, path, ACT, act_args(G_MAXUINT32, "{'index': <uint32 0>}"),
            "InvalidArgs");
 
   /* what is legal */
-  game_err(a, path, "Act",
+  game_err(a, path, ACT,
            act_args(0, "{'notation': <'place D @ 99,99 r0'>}"),
            "IllegalAction");
-  game_err(a, path, "Act",
+  game_err(a, path, ACT,
            act_args(0, "{'notation': <'place E @ 0,-1 r180'>}"),
            "IllegalAction");
-  game_err(a, path, "Act", act_args(0, "{'notation': <'pass'>}"),
+  game_err(a, path, ACT, act_args(0, "{'notation': <'pass'>}"),
            "IllegalAction");
-  game_err(a, path, "Act", act_args(0, too_far), "IllegalAction");
-  game_err(a, path, "Act", act_args(0, "{'index': <uint32 4294967295>}"),
+  game_err(a, path, ACT, act_args(0, too_far), "IllegalAction");
+  game_err(a, path, ACT, act_args(0, "{'index': <uint32 4294967295>}"),
            "IllegalAction");
-  game_err(a, path, "Act",
+  game_err(a, path, ACT,
            act_args(0, "{'kind': <'place'>, 'tile': <'P'>, 'x': <99>, "
                        "'y': <99>, 'rotation': <uint32 0>}"),
            "IllegalAction");
-  game_err(a, path, "Act", act_args(0, stale), "StaleDecision");
+  game_err(a, path, ACT, act_args(0, stale), "StaleDecision");
 
   /* malformed actions */
   static const char *const invalid[] = {
@@ -1448,7 +1453,7 @@ START_TEST(test_act_errors)
     "'rotation': <uint32 2>, 'bogus': <1>}",
   };
   for (guint i = 0; i < G_N_ELEMENTS(invalid); i++)
-    game_err_obs(a, s, path, "Act", act_args(0, invalid[i]), "InvalidArgs");
+    game_err_obs(a, s, path, ACT, act_args(0, invalid[i]), "InvalidArgs");
 
   /* The kind form of a listed action is accepted: "place P @ 0,-1 r180". */
   gboolean listed = FALSE;
@@ -1467,7 +1472,7 @@ START_TEST(test_act_errors)
   g_autofree char *old = g_strdup_printf(
       "{'notation': <'follower C1'>, 'decision': <uint64 %" G_GUINT64_FORMAT
       ">}", d.id);
-  game_err(a, path, "Act", act_args(0, old), "StaleDecision");
+  game_err(a, path, ACT, act_args(0, old), "StaleDecision");
   decision_clear(&d);
   get_decision(s, path, &d);
   ck_assert_uint_eq(d.seat, 0);
@@ -1480,18 +1485,124 @@ START_TEST(test_act_errors)
   /* Seat 1's turn now; the index form. */
   get_decision(s, path, &d);
   ck_assert_uint_eq(d.seat, 1);
-  game_err(a, path, "Act", act_args(0, "{'index': <uint32 0>}"),
+  game_err(a, path, ACT, act_args(0, "{'index': <uint32 0>}"),
            "NotYourTurn");
   decision_clear(&d);
   GDBusConnection *ab[] = { a, b };
   g_autoptr(GRand) r = g_rand_new_with_seed(1);
   play_to_end(ab, path, r);
   check_finished(s, path);
-  game_err(a, path, "Act", act_args(0, "{'index': <uint32 0>}"), "GameOver");
-  game_err(b, path, "Act", act_args(1, "{'index': <uint32 0>}"), "GameOver");
-  game_err(s, path, "Act", act_args(0, "{'index': <uint32 0>}"), "GameOver");
+  game_err(a, path, ACT, act_args(0, "{'index': <uint32 0>}"), "GameOver");
+  game_err(b, path, ACT, act_args(1, "{'index': <uint32 0>}"), "GameOver");
+  game_err(s, path, ACT, act_args(0, "{'index': <uint32 0>}"), "GameOver");
   game_err(a, path, "Join", create_args("{}"), "AlreadyStarted");
   game_err(a, path, "Start", NULL, "AlreadyStarted");
+}
+END_TEST
+
+/* The decision part (children 1..5) of an ActAndGetDecision reply, as
+ * the tuple GetDecision would return. */
+static GVariant *
+reply_decision(GVariant *reply)
+{
+  GVariant *fields[5];
+  for (gsize i = 0; i < 5; i++)
+    fields[i] = g_variant_get_child_value(reply, i + 1);
+  GVariant *t = g_variant_ref_sink(g_variant_new_tuple(fields, 5));
+  for (gsize i = 0; i < 5; i++)
+    g_variant_unref(fields[i]);
+  return t;
+}
+
+/* ActAndGetDecision plays the same game as Act followed by GetDecision:
+ * two games from one seed, the same choices, one played each way.  Every
+ * reply's decision is what GetDecision says right after, and what the
+ * other game offers at that point; the signals still go out. */
+START_TEST(test_act_and_get_decision)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) s = conn_new();
+  const char *opts = "{'seed': <uint64 11>}";
+  g_autofree char *p = create(a, opts, NULL);   /* Act + GetDecision */
+  g_autofree char *q = create(a, opts, NULL);   /* ActAndGetDecision */
+  const char *both[] = { p, q };
+  for (guint i = 0; i < 2; i++) {
+    ck_assert_uint_eq(join(a, both[i], "{}", NULL), 0);
+    ck_assert_uint_eq(join(a, both[i], "{}", NULL), 1);
+  }
+  Recorder rec;
+  recorder_init(&rec, s, q);
+  start(a, p);
+  start(a, q);
+  g_autoptr(GRand) r = g_rand_new_with_seed(5);
+  g_autoptr(GVariant) pending =
+      game_ok(s, q, "GetDecision", NULL, "(tussa(sssiiussy))");
+  guint64 moves = 0;
+  for (;;) {
+    g_autoptr(GVariant) other =
+        game_ok(s, p, "GetDecision", NULL, "(tussa(sssiiussy))");
+    ck_assert_msg(g_variant_equal(other, pending),
+                  "move %" G_GUINT64_FORMAT ": the games differ", moves);
+    guint64 id;
+    guint32 seat;
+    g_autoptr(GVariant) list = NULL;
+    g_variant_get(pending, "(tu&s&s@a(sssiiussy))", &id, &seat, NULL, NULL,
+                  &list);
+    guint32 index =
+        (guint32)g_rand_int_range(r, 0, (gint32)g_variant_n_children(list));
+    g_autofree char *action = g_strdup_printf(
+        "{'index': <uint32 %u>, 'decision': <uint64 %" G_GUINT64_FORMAT ">}",
+        index, id);
+    guint64 seq_p = act(a, p, seat, action);
+    g_autoptr(GVariant) reply =
+        game_ok(a, q, "ActAndGetDecision", act_args(seat, action),
+                "(ttussa(sssiiussy))");
+    moves++;
+    guint64 seq_q;
+    const char *kind;
+    g_variant_get_child(reply, 0, "t", &seq_q);
+    g_variant_get_child(reply, 3, "&s", &kind);
+    ck_assert_uint_eq(seq_q, seq_p);
+    ck_assert_uint_eq(seq_q, game_sequence(s, q));
+    g_clear_pointer(&pending, g_variant_unref);
+    pending = reply_decision(reply);
+    if (!*kind)
+      break;
+    g_autoptr(GVariant) now =
+        game_ok(s, q, "GetDecision", NULL, "(tussa(sssiiussy))");
+    ck_assert_msg(g_variant_equal(now, pending),
+                  "move %" G_GUINT64_FORMAT ": the reply's decision is not "
+                  "GetDecision's", moves);
+  }
+  /* The last action ended the game: no decision, id = actions taken. */
+  const char *kind, *description;
+  guint64 id;
+  guint32 seat;
+  g_autoptr(GVariant) list = NULL;
+  g_variant_get(pending, "(tu&s&s@a(sssiiussy))", &id, &seat, &kind,
+                &description, &list);
+  ck_assert_str_eq(kind, "");
+  ck_assert_str_eq(description, "");
+  ck_assert_uint_eq(g_variant_n_children(list), 0);
+  ck_assert_uint_eq(id, moves);
+  ck_assert_uint_gt(moves, 50);
+  game_err(s, q, "GetDecision", NULL, "GameOver");
+  game_err(s, p, "GetDecision", NULL, "GameOver");
+  check_finished(s, p);
+  check_finished(s, q);
+  g_autoptr(GVariant) ep = get_events(s, p, 0);
+  g_autoptr(GVariant) eq = get_events(s, q, 0);
+  ck_assert(g_variant_equal(ep, eq));
+  /* Events and DecisionRequired went out for every move as with Act. */
+  RecWait w = { &rec, game_sequence(s, q), 0 };
+  ck_assert_msg(wait_for(rec_has_seq, &w, WAIT_MS),
+                "the Events signals stop at %" G_GUINT64_FORMAT,
+                rec.last_seq);
+  ck_assert_uint_eq(rec.events->len, g_variant_n_children(eq));
+  ck_assert_uint_eq(rec.decisions->len, moves);
+  for (guint i = 0; i < rec.decisions->len; i++)
+    ck_assert_uint_eq(g_array_index(rec.decisions, RecDecision, i).id, i);
+  recorder_clear(&rec);
 }
 END_TEST
 
@@ -1535,6 +1646,14 @@ static const BadCall bad_calls[] = {
   { FALSE, "Act", "(uint32 0, {'index': uint32 0})" },
   { FALSE, "Act", "(int32 0, {'index': <uint32 0>})" },
   { FALSE, "Act", "(uint32 0, {'index': <uint32 0>}, uint32 0)" },
+  { FALSE, "ActAndGetDecision", "()" },
+  { FALSE, "ActAndGetDecision", "('x',)" },
+  { FALSE, "ActAndGetDecision", "(uint32 0,)" },
+  { FALSE, "ActAndGetDecision", "({'index': <uint32 0>}, uint32 0)" },
+  { FALSE, "ActAndGetDecision", "(uint32 0, {'index': uint32 0})" },
+  { FALSE, "ActAndGetDecision", "(int32 0, {'index': <uint32 0>})" },
+  { FALSE, "ActAndGetDecision",
+    "(uint32 0, {'index': <uint32 0>}, uint32 0)" },
   { FALSE, "GetEvents", "()" },
   { FALSE, "GetEvents", "(uint32 0,)" },
   { FALSE, "GetEvents", "(int64 0,)" },
@@ -2359,7 +2478,8 @@ dbus_api_suite(void)
   tcase_add_test(tc, test_list_get_games);
   tcase_add_test(tc, test_join_start);
   tcase_add_test(tc, test_leave_reclaim);
-  tcase_add_test(tc, test_act_errors);
+  tcase_add_loop_test(tc, test_act_errors, 0, G_N_ELEMENTS(act_methods));
+  tcase_add_test(tc, test_act_and_get_decision);
   tcase_add_test(tc, test_malformed);
   tcase_add_test(tc, test_catalog);
   tcase_add_test(tc, test_forged_name_owner_changed);

@@ -89,6 +89,9 @@ MeepleClientAction *mcl_action_from_variant(GVariant *v);
 void mcl_action_free(gpointer action);
 /* From GetDecision's reply tuple (tussa(sssiiussy)). */
 MeepleClientDecision *mcl_decision_from_reply(GVariant *reply);
+/* The decision whose five values (id, seat, kind, description, actions)
+ * start at child @first of the tuple @reply (ActAndGetDecision: 1). */
+MeepleClientDecision *mcl_decision_from_values(GVariant *reply, gsize first);
 void mcl_decision_free(MeepleClientDecision *decision);
 
 /* One event from a (tsa{sv}) value. */

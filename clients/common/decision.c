@@ -4,7 +4,8 @@
  *
  * The mirror knows the pending decision's header (id, seat, kind) from
  * DecisionRequired signals; the action list is fetched only when a
- * caller asks for it.  A header may be old news: signals queue up while
+ * caller asks for it, or comes with the reply of an act
+ * (ActAndGetDecision).  A header may be old news: signals queue up while
  * a blocking call is in flight, so one about a decision already acted on
  * can be dispatched after the next decision was fetched.  Nothing is
  * trusted blindly: before a decision is handed out its list comes from
@@ -14,43 +15,58 @@
 #include "client-private.h"
 #include "dbus/names.h"
 
+/* @d (taken) becomes the cached decision, current until the next. */
+static const MeepleClientDecision *
+adopt_decision(MeepleRemoteGame *game, MeepleClientDecision *d)
+{
+  mcl_decision_free(game->decision);
+  game->decision = d;
+  game->decision_stale = FALSE;
+  game->pending_known = TRUE;
+  game->pending_id = d->id;
+  game->pending_seat = d->seat;
+  g_free(game->pending_kind);
+  game->pending_kind = g_strdup(d->kind);
+  game->probe = FALSE;
+  return d;
+}
+
+/* Nothing is pending any more and only a signal changes that; when the
+ * game is over the mirror reads the rest of the log. */
+static void
+nothing_pending(MeepleRemoteGame *game, gboolean over)
+{
+  game->pending_known = FALSE;
+  game->probe = FALSE;
+  if (over) {
+    game->over = TRUE;
+    mcl_game_catch_up(game);
+  }
+}
+
 /* GetDecision: the current decision becomes the cached one. */
 static const MeepleClientDecision *
 fetch_decision(MeepleRemoteGame *game, GError **error)
 {
   GError *local = NULL;
   GVariant *reply;
+  const MeepleClientDecision *d;
 
   reply = mcl_call(game->client, game->path, MEEPLE_DBUS_GAME_IFACE,
                    "GetDecision", NULL, "(tussa" MEEPLE_DBUS_ACTION_SIG ")",
                    &local);
   if (!reply) {
-    /* Either way nothing is pending, and only a signal changes that. */
     if (g_error_matches(local, MEEPLE_CLIENT_ERROR,
                         MEEPLE_CLIENT_ERROR_GAME_OVER) ||
         g_error_matches(local, MEEPLE_CLIENT_ERROR,
-                        MEEPLE_CLIENT_ERROR_NOT_STARTED)) {
-      game->pending_known = FALSE;
-      game->probe = FALSE;
-      if (local->code == MEEPLE_CLIENT_ERROR_GAME_OVER) {
-        game->over = TRUE;
-        mcl_game_catch_up(game);
-      }
-    }
+                        MEEPLE_CLIENT_ERROR_NOT_STARTED))
+      nothing_pending(game, local->code == MEEPLE_CLIENT_ERROR_GAME_OVER);
     g_propagate_error(error, local);
     return NULL;
   }
-  mcl_decision_free(game->decision);
-  game->decision = mcl_decision_from_reply(reply);
+  d = adopt_decision(game, mcl_decision_from_reply(reply));
   g_variant_unref(reply);
-  game->decision_stale = FALSE;
-  game->pending_known = TRUE;
-  game->pending_id = game->decision->id;
-  game->pending_seat = game->decision->seat;
-  g_free(game->pending_kind);
-  game->pending_kind = g_strdup(game->decision->kind);
-  game->probe = FALSE;
-  return game->decision;
+  return d;
 }
 
 const MeepleClientDecision *
@@ -62,16 +78,21 @@ meeple_remote_game_decision(MeepleRemoteGame *game, GError **error)
   return fetch_decision(game, error);
 }
 
-/* Act(seat, action) and what it means for the mirror. */
+/* ActAndGetDecision(seat, action) and what it means for the mirror: the
+ * reply brings the next decision, which saves the GetDecision that
+ * would follow (two messages through the bus per move). */
 static gboolean
 act(MeepleRemoteGame *game, guint seat, GVariantBuilder *action,
     GError **error)
 {
   GError *local = NULL;
   GVariant *reply;
+  const char *kind;
 
-  reply = mcl_call(game->client, game->path, MEEPLE_DBUS_GAME_IFACE, "Act",
-                   g_variant_new("(ua{sv})", seat, action), "(t)", &local);
+  reply = mcl_call(game->client, game->path, MEEPLE_DBUS_GAME_IFACE,
+                   "ActAndGetDecision",
+                   g_variant_new("(ua{sv})", seat, action),
+                   "(ttussa" MEEPLE_DBUS_ACTION_SIG ")", &local);
   if (!reply) {
     if (g_error_matches(local, MEEPLE_CLIENT_ERROR,
                         MEEPLE_CLIENT_ERROR_GAME_OVER))
@@ -84,13 +105,13 @@ act(MeepleRemoteGame *game, guint seat, GVariantBuilder *action,
     g_propagate_error(error, local);
     return FALSE;
   }
-  g_variant_unref(reply);
-  /* The next decision exists already: ask for it rather than wait for
-   * its signal, which may sit behind older ones in the queue. */
-  game->decision_stale = TRUE;
-  game->pending_known = FALSE;
-  game->probe = TRUE;
   game->state_dirty = TRUE;
+  g_variant_get_child(reply, 3, "&s", &kind);
+  if (*kind)
+    adopt_decision(game, mcl_decision_from_values(reply, 1));
+  else
+    nothing_pending(game, TRUE);   /* the action ended the game */
+  g_variant_unref(reply);
   return TRUE;
 }
 
