@@ -17,7 +17,14 @@ struct Store {
   /* SQLite's reason when a failed write took the transaction with it */
   char *lost_because;
   sqlite3_stmt *append;   /* the hot path: one statement, prepared once */
+  guint checkpoint_idle;  /* the idle source that will checkpoint, or 0 */
 };
+
+/* WAL frames (pages) after which the log is copied into the database
+ * (SQLite's own default), and the bound at which that happens at once
+ * even when the daemon never idles. */
+#define CHECKPOINT_FRAMES 1000
+#define CHECKPOINT_FRAMES_NOW (16 * CHECKPOINT_FRAMES)
 
 /* ---- schema ------------------------------------------------------------ */
 
@@ -115,21 +122,36 @@ user_version(sqlite3 *db)
   return version;
 }
 
+/* Whether SQLite's last error on @db means another connection holds the
+ * file. */
+static gboolean
+is_busy(sqlite3 *db)
+{
+  int code = sqlite3_errcode(db) & 0xff;
+  return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+}
+
 /* quick_check reads every page: a truncated or overwritten file fails
- * here, not in the middle of a game later. */
+ * here, not in the middle of a game later.  A file another process holds
+ * is not damaged: *@busy says so and nothing is returned. */
 static char *
-damage(sqlite3 *db)
+damage(sqlite3 *db, gboolean *busy)
 {
   sqlite3_stmt *stmt;
+  *busy = FALSE;
   if (sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &stmt, NULL) !=
-      SQLITE_OK)
-    return g_strdup(sqlite3_errmsg(db));
+      SQLITE_OK) {
+    *busy = is_busy(db);
+    return *busy ? NULL : g_strdup(sqlite3_errmsg(db));
+  }
   char *why = NULL;
   int rc = sqlite3_step(stmt);
   if (rc == SQLITE_ROW) {
     const char *result = (const char *)sqlite3_column_text(stmt, 0);
     if (g_strcmp0(result, "ok") != 0)
       why = g_strdup(result ? result : "quick_check failed");
+  } else if (is_busy(db)) {
+    *busy = TRUE;
   } else {
     why = g_strdup(sqlite3_errmsg(db));
   }
@@ -140,6 +162,7 @@ damage(sqlite3 *db)
 static void
 close_db(Store *s)
 {
+  g_clear_handle_id(&s->checkpoint_idle, g_source_remove);
   g_clear_pointer(&s->append, sqlite3_finalize);
   if (s->db)
     sqlite3_close(s->db);
@@ -192,7 +215,16 @@ open_db(Store *s, GError **error)
     return fail(s, error, "open the game store");
   sqlite3_extended_result_codes(s->db, 1);
   sqlite3_busy_timeout(s->db, 2000);
-  return TRUE;
+  /* The daemon owns the file: the first read takes the lock and keeps it.
+   * Transactions then cost no file locking and the WAL index lives in
+   * memory (a quarter of a stored act), and a second meepled on the same
+   * --state-dir is refused instead of playing the same games.  A file
+   * SQLite could only open read-only is read as before (shared locks):
+   * exclusive mode would need to write beside it. */
+  if (sqlite3_db_readonly(s->db, "main") == 1)
+    return TRUE;
+  return exec(s, "PRAGMA locking_mode = EXCLUSIVE", "open the game store",
+              error);
 }
 
 static gboolean
@@ -220,6 +252,52 @@ migrate(Store *s, GError **error)
   return TRUE;
 }
 
+/* ---- checkpoints ------------------------------------------------------ */
+
+/* Copies the WAL into the database file.  SQLite would do it inside the
+ * commit that crosses CHECKPOINT_FRAMES, so one act in a thousand would
+ * wait for it and every act would pay its share; here it waits for an
+ * idle moment of the main loop. */
+static void
+checkpoint(Store *s)
+{
+  int rc = sqlite3_wal_checkpoint_v2(s->db, NULL, SQLITE_CHECKPOINT_PASSIVE,
+                                     NULL, NULL);
+  if (rc != SQLITE_OK)
+    g_warning("game store %s: checkpoint failed: %s", s->path,
+              sqlite3_errmsg(s->db));
+}
+
+static gboolean
+checkpoint_when_idle(gpointer data)
+{
+  Store *s = data;
+  /* not inside a group commit's transaction: its commit comes first */
+  if (!sqlite3_get_autocommit(s->db))
+    return G_SOURCE_CONTINUE;
+  s->checkpoint_idle = 0;
+  checkpoint(s);
+  return G_SOURCE_REMOVE;
+}
+
+/* sqlite3_wal_hook: a commit left @frames pages in the WAL. */
+static int
+on_wal_commit(void *data, sqlite3 *db, const char *name, int frames)
+{
+  Store *s = data;
+  (void)db;
+  (void)name;
+  if (frames >= CHECKPOINT_FRAMES_NOW) {
+    /* a daemon that never idles still keeps its WAL bounded */
+    g_clear_handle_id(&s->checkpoint_idle, g_source_remove);
+    checkpoint(s);
+  } else if (frames >= CHECKPOINT_FRAMES && !s->checkpoint_idle) {
+    s->checkpoint_idle =
+      g_idle_add_full(G_PRIORITY_LOW, checkpoint_when_idle, s, NULL);
+  }
+  return SQLITE_OK;
+}
+
 Store *
 store_open(const char *dir, gint64 max_bytes, StoreSync sync,
            GError **error)
@@ -233,7 +311,15 @@ store_open(const char *dir, gint64 max_bytes, StoreSync sync,
   Store *s = g_new0(Store, 1);
   s->path = g_build_filename(dir, STORE_FILE, NULL);
   gboolean ok = open_db(s, error);
-  char *why = ok ? damage(s->db) : NULL;
+  gboolean busy = FALSE;
+  char *why = ok ? damage(s->db, &busy) : NULL;
+  if (busy) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+                "The game store %s is in use by another program (another "
+                "meepled?); stop it, or give this one another --state-dir.",
+                s->path);
+    ok = FALSE;
+  }
   if (why) {
     /* damaged: keep it for whoever wants to look, start afresh */
     close_db(s);
@@ -261,6 +347,8 @@ store_open(const char *dir, gint64 max_bytes, StoreSync sync,
     store_close(s);
     return NULL;
   }
+  /* replaces SQLite's own checkpoints, which ran inside a commit */
+  sqlite3_wal_hook(s->db, on_wal_commit, s);
   /* a read-only file serves the stored games and the history, but no
    * change can be kept: say so now rather than at the first move */
   if (sqlite3_db_readonly(s->db, "main") == 1)

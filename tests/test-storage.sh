@@ -20,7 +20,9 @@
 #  5. A missing plugin: a mist game, meepled restarted without mist.so:
 #     the game is suspended (list, show, join, play, export, GetGame say
 #     why), stays in the store, ids are not reused; with the plugin back
-#     it resumes in the same state and is played out.
+#     it resumes in the same state and is played out.  A second meepled
+#     on the same store is refused while the first runs, and moves
+#     nothing aside.
 #  6. A damaged store (garbage; a truncated copy): meepled moves it
 #     aside, says so, and serves a new store.
 #  7. An unusable state directory (under a regular file; read-only; a
@@ -28,9 +30,12 @@
 #     for every write, nothing changed, no crash.  The read-only parts
 #     need a process without CAP_DAC_OVERRIDE: as root they run meepled
 #     under setpriv(1) without it, or are skipped.
-#  8. A full disk (--state-max-size 32 KiB): an act fails with
-#     StorageFailed and changes nothing, CreateGame too, the daemon keeps
-#     serving, and a restart shows the state before the failures.
+#  8. A full disk (--state-max-size 32 KiB), with --state-sync normal and
+#     full: an act fails with StorageFailed and changes nothing, CreateGame
+#     too, the daemon keeps serving, and a restart shows the state before
+#     the failures.
+#  9. --state-sync: a usage error for a wrong mode; normal and full both
+#     lose nothing to a SIGKILL.
 #
 # meepled is activated by the private bus through "$TMP/run-meepled",
 # which reads its state directory, plugin directory and options from
@@ -491,6 +496,24 @@ if [ -n "$GDBUS" ]; then
     has "org.meepled.Meepled1.Error.Suspended: Game $X is suspended: " \
     "$TMP/err"
 fi
+expect 0 "new while a game is suspended" "$M" new
+check "its id is not the suspended game's" test "$(cat "$TMP/out")" -gt "$X"
+# A running meepled holds its store exclusively (doc/storage.md): a
+# second one on the same --state-dir is refused, the store untouched.
+run $T "$MEEPLED" --bus-address "$BUS_ADDRESS" --state-dir "$STORE"
+check "a second meepled on the same store exits 1" test "$status" -eq 1
+check "... saying the store is in use" has \
+  "^meepled: The game store $STORE/meepled.db is in use by another program (another meepled?); stop it, or give this one another --state-dir\.$" \
+  "$TMP/err"
+check "... and moves nothing aside" sh -c \
+  'for f in "$1"/meepled.db.corrupt-*; do test ! -e "$f"; done' sh "$STORE"
+check "the first meepled still runs" daemon_alive
+if [ -n "$SQLITE" ]; then
+  check "a running meepled's store is locked to others" sh -c \
+    '! "$1" -readonly "$2" "SELECT count(*) FROM games" 2>/dev/null' sh \
+    "$SQLITE" "$STORE/meepled.db"
+fi
+stop_daemon
 if [ -n "$SQLITE" ]; then
   check "the store still holds the game, untouched" \
     test "$(stored_actions)" -eq "$n_actions"
@@ -498,9 +521,6 @@ else
   check "the store still holds the game" sh -c \
     'cat "$1"/meepled.db* | grep -aq misty' sh "$STORE"
 fi
-expect 0 "new while a game is suspended" "$M" new
-check "its id is not the suspended game's" test "$(cat "$TMP/out")" -gt "$X"
-stop_daemon
 PLUGINS=$MEEPLE_PLUGIN_PATH
 configure mist
 expect 0 "list with mist.so back (restarts meepled)" "$M" list
@@ -661,84 +681,92 @@ else
 fi
 
 # === 8. a full disk ================================================================
+# With either --state-sync: the group commit of full fails as a whole.
 stop_daemon
-configure full "--state-max-size 32768"
-# Games until an act no longer fits: the first ones may fit whole.
-full_game=
-n=0
-while [ -z "$full_game" ] && [ $n -lt 8 ]; do
-  n=$((n + 1))
-  run "$M" new --bots 2 --seed $((20 + n))
-  if [ "$status" -ne 0 ]; then break; fi
-  id=$(cat "$TMP/out")
-  run $T "$M" bot "$id" --seats all --seed 1 --quiet
-  if [ "$status" -eq 1 ] && grep -q "^meeple: .*$STORE/meepled.db" "$TMP/err"
-  then
-    full_game=$id
+for sync in normal full; do
+  configure "full-$sync" "--state-max-size 32768 --state-sync=$sync"
+  # Games until an act no longer fits: the first ones may fit whole.
+  full_game=
+  n=0
+  while [ -z "$full_game" ] && [ $n -lt 8 ]; do
+    n=$((n + 1))
+    run "$M" new --bots 2 --seed $((20 + n))
+    if [ "$status" -ne 0 ]; then break; fi
+    id=$(cat "$TMP/out")
+    run $T "$M" bot "$id" --seats all --seed 1 --quiet
+    if [ "$status" -eq 1 ] && grep -q "^meeple: .*$STORE/meepled.db" "$TMP/err"
+    then
+      full_game=$id
+    fi
+  done
+  check "an act fails once the store is full [$sync]" test -n "$full_game"
+  if [ -n "$full_game" ]; then
+    cp "$TMP/err" "$TMP/full.err"
+    full_pid=$(daemon_pid)
+    check "show the game [$sync]" show "$full_game" "$TMP/full-before"
+    check "it is in progress [$sync]" has "^Turn [0-9]*, " "$TMP/full-before"
+    run $T "$M" bot "$full_game" --seats all --seed 1 --quiet
+    check "the next try fails the same way (exit 1) [$sync]" test "$status" -eq 1
+    check "... with the same message [$sync]" cmp -s "$TMP/err" "$TMP/full.err"
+    check "show again [$sync]" show "$full_game" "$TMP/full-after"
+    check "the game did not change [$sync]" cmp -s "$TMP/full-before" "$TMP/full-after"
+    expect 0 "list still works [$sync]" "$M" list
+    check "... and shows the game [$sync]" has_e "^$full_game +playing " "$TMP/out"
+    if [ -n "$GDBUS" ]; then
+      # CreateGame until it fails too
+      k=0
+      created=0
+      while [ $k -lt 300 ]; do
+        k=$((k + 1))
+        "$M" list >"$TMP/list-before"
+        run bus_call org.meepled.Meepled1 /org/meepled/Meepled1 \
+          org.meepled.Meepled1.Manager.CreateGame "{}"
+        if [ "$status" -ne 0 ]; then break; fi
+        created=$((created + 1))
+      done
+      check "CreateGame fails once the store is full [$sync]" test "$status" -ne 0
+      check "... with StorageFailed [$sync]" \
+        has "org.meepled.Meepled1.Error.StorageFailed: .*$STORE/meepled.db" \
+        "$TMP/err"
+      echo "# $created games created before the store was full"
+      expect 0 "list after the failed CreateGame [$sync]" "$M" list
+      check "... shows no new game [$sync]" cmp -s "$TMP/out" "$TMP/list-before"
+    fi
+    check "meepled did not crash [$sync]" test "$(daemon_pid)" = "$full_pid"
+    stop_daemon KILL
+    check "show after a restart [$sync]" show "$full_game" "$TMP/full-restarted"
+    check "the state before the failed acts [$sync]" \
+      cmp -s "$TMP/full-before" "$TMP/full-restarted"
   fi
+  stop_daemon
 done
-check "an act fails once the store is full" test -n "$full_game"
-if [ -n "$full_game" ]; then
-  cp "$TMP/err" "$TMP/full.err"
-  full_pid=$(daemon_pid)
-  check "show the game" show "$full_game" "$TMP/full-before"
-  check "it is in progress" has "^Turn [0-9]*, " "$TMP/full-before"
-  run $T "$M" bot "$full_game" --seats all --seed 1 --quiet
-  check "the next try fails the same way (exit 1)" test "$status" -eq 1
-  check "... with the same message" cmp -s "$TMP/err" "$TMP/full.err"
-  check "show again" show "$full_game" "$TMP/full-after"
-  check "the game did not change" cmp -s "$TMP/full-before" "$TMP/full-after"
-  expect 0 "list still works" "$M" list
-  check "... and shows the game" has_e "^$full_game +playing " "$TMP/out"
-  if [ -n "$GDBUS" ]; then
-    # CreateGame until it fails too
-    k=0
-    created=0
-    while [ $k -lt 300 ]; do
-      k=$((k + 1))
-      "$M" list >"$TMP/list-before"
-      run bus_call org.meepled.Meepled1 /org/meepled/Meepled1 \
-        org.meepled.Meepled1.Manager.CreateGame "{}"
-      if [ "$status" -ne 0 ]; then break; fi
-      created=$((created + 1))
-    done
-    check "CreateGame fails once the store is full" test "$status" -ne 0
-    check "... with StorageFailed" \
-      has "org.meepled.Meepled1.Error.StorageFailed: .*$STORE/meepled.db" \
-      "$TMP/err"
-    echo "# $created games created before the store was full"
-    expect 0 "list after the failed CreateGame" "$M" list
-    check "... shows no new game" cmp -s "$TMP/out" "$TMP/list-before"
-  fi
-  check "meepled did not crash" test "$(daemon_pid)" = "$full_pid"
-  stop_daemon KILL
-  check "show after a restart" show "$full_game" "$TMP/full-restarted"
-  check "the state before the failed acts" \
-    cmp -s "$TMP/full-before" "$TMP/full-restarted"
-fi
-stop_daemon
 
 # === 9. --state-sync ===========================================================
-# normal: commits reach the operating system, not the disk, at once; a
-# SIGKILL of meepled (the operating system lives on) still loses nothing.
+# normal (the default): commits reach the operating system, not the disk,
+# at once; full: the disk, before the reply.  Either way a SIGKILL of
+# meepled (the operating system lives on) loses nothing.
 run "$MEEPLED" --state-sync=sometimes
-check "--state-sync takes full or normal (usage error, 2)" \
+check "--state-sync takes normal or full (usage error, 2)" \
   test "$status" -eq 2
-check "... and says so" has "state-sync takes full or normal" "$TMP/err"
-configure sync-normal "--state-sync=normal"
-expect 0 "new with --state-sync=normal" "$M" new --tiles "$TILES" \
-  --bots 2 --name normal
-N=$(cat "$TMP/out")
-run $T "$M" bot "$N" --seats all-bot --strategy random --seed 5 -q
-check "two bots play it to the end" test "$status" -eq 0
-expect 0 "export the finished game" "$M" export "$N"
-cp "$TMP/out" "$TMP/normal-before"
-check "... a record with its actions" has "^place " "$TMP/normal-before"
-stop_daemon KILL
-expect 0 "history after SIGKILL (restarts meepled)" "$M" history
-check "the game is in the history" has_e "^$N +.* normal$" "$TMP/out"
-expect 0 "export it again" "$M" export "$N"
-check "the same record" cmp -s "$TMP/normal-before" "$TMP/out"
-stop_daemon
+check "... and says so" has "state-sync takes normal or full" "$TMP/err"
+for sync in normal full; do
+  configure "sync-$sync" "--state-sync=$sync"
+  expect 0 "new with --state-sync=$sync" "$M" new --tiles "$TILES" \
+    --bots 2 --name "$sync"
+  N=$(cat "$TMP/out")
+  run $T "$M" bot "$N" --seats all-bot --strategy random --seed 5 -q
+  check "two bots play it to the end [$sync]" test "$status" -eq 0
+  expect 0 "export the finished game [$sync]" "$M" export "$N"
+  cp "$TMP/out" "$TMP/$sync-before"
+  check "... a record with its actions [$sync]" has "^place " \
+    "$TMP/$sync-before"
+  stop_daemon KILL
+  expect 0 "history after SIGKILL (restarts meepled) [$sync]" "$M" history
+  check "the game is in the history [$sync]" has_e "^$N +.* $sync$" \
+    "$TMP/out"
+  expect 0 "export it again [$sync]" "$M" export "$N"
+  check "the same record [$sync]" cmp -s "$TMP/$sync-before" "$TMP/out"
+  stop_daemon
+done
 
 finish
