@@ -51,9 +51,10 @@ parse_options(Options *o, int *argc, char ***argv)
       "Let the game store grow to at most BYTES; beyond, actions fail as on "
       "a full disk (default: no limit)", "BYTES" },
     { "state-sync", 0, 0, G_OPTION_ARG_STRING, &o->state_sync,
-      "full: every acknowledged change is on the disk, even after a power "
-      "cut (default); normal: it survives a crash or kill -9 of meepled but "
-      "not a power cut, and acts are faster", "full|normal" },
+      "normal (default): every acknowledged change survives a crash or "
+      "kill -9 of meepled, but a power cut may lose the last ones; full: "
+      "it is on the disk before the reply, and each act waits for the disk",
+      "normal|full" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o->verbose,
       "Log every game event worth knowing (info and debug messages)", NULL },
     { "version", 'V', 0, G_OPTION_ARG_NONE, &o->version,
@@ -80,7 +81,7 @@ parse_options(Options *o, int *argc, char ***argv)
   }
   if (o->state_sync && strcmp(o->state_sync, "full") != 0 &&
       strcmp(o->state_sync, "normal") != 0) {
-    g_printerr("meepled: --state-sync takes full or normal, not \"%s\"\n",
+    g_printerr("meepled: --state-sync takes normal or full, not \"%s\"\n",
                o->state_sync);
     return FALSE;
   }
@@ -257,8 +258,8 @@ run(const Options *o)
                       : g_build_filename(g_get_user_state_dir(), "meepled",
                                          NULL);
   d.store = store_open(state_dir, o->state_max_size,
-                       g_strcmp0(o->state_sync, "normal") == 0
-                         ? STORE_SYNC_NORMAL : STORE_SYNC_FULL,
+                       g_strcmp0(o->state_sync, "full") == 0
+                         ? STORE_SYNC_FULL : STORE_SYNC_NORMAL,
                        &error);
   g_free(state_dir);
   if (!d.store)

@@ -6,8 +6,10 @@
  *   1. the round trip of one Act next to the round trip of a bare
  *      org.freedesktop.DBus.Peer.Ping to the same daemon (the floor: the
  *      same two hops through the bus with no work at all), interleaved;
+ *      ActAndGetDecision's round trip is timed in the same loop;
  *   2. acts per second with N concurrent bot processes, each with its own
- *      connection and its own games (GetDecision + Act per move);
+ *      connection and its own games, playing as libmeeple-client does
+ *      (one ActAndGetDecision per move, its reply the next decision);
  *   3. the daemon's resident memory per idle game, over 1,000 games.
  *
  * Each measurement runs --runs times; the report gives the median run.
@@ -69,14 +71,16 @@ start_daemon(const Options *o, const char *address)
   /* its own game store, removed with the bench's directory: the figures
    * include the store's durable writes (doc/storage.md) */
   char *state = g_build_filename(tmpdir, "state", NULL);
+  char *mode = g_strconcat("--state-sync=",
+                           o->state_sync ? o->state_sync : "normal", NULL);
   char *argv[] = { o->daemon, "--bus-address", (char *)address,
-                   "--state-dir", state, "--state-sync",
-                   o->state_sync ? o->state_sync : (char *)"full", NULL };
+                   "--state-dir", state, mode, NULL };
   GError *error = NULL;
   if (!g_spawn_async(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                      &daemon_pid, &error))
     bench_die("cannot start %s: %s", o->daemon, error->message);
   g_free(state);
+  g_free(mode);
   DBusConnection *c = bench_connect(address);
   for (int i = 0; i < 500 && !dbus_bus_name_has_owner(c, MEEPLE_DBUS_NAME,
                                                       NULL);
@@ -114,47 +118,72 @@ seat_both(DBusConnection *c, const char *path)
   g_variant_unref(bench_call(c, path, MEEPLE_DBUS_GAME_IFACE, "Start", NULL));
 }
 
-/* The Act message for a random legal action of the pending decision, or
- * NULL when the game is over.  The bot reads the reply with libdbus's
- * iterators and skips the actions' contents (it only needs their number),
- * so the measured cost stays the daemon's and the bus's. */
-static DBusMessage *
-pending_act(DBusConnection *c, const char *path, GRand *rand)
+/* A bot's view of its current game: the pending decision's id, seat and
+ * number of legal actions (it only needs their number). */
+typedef struct {
+  char *path;
+  dbus_uint64_t id;
+  dbus_uint32_t seat;
+  int n_actions;
+} BotGame;
+
+/* Reads the decision fields (id, seat, kind, description, actions) at @it;
+ * FALSE when the kind is empty: the game is over. */
+static gboolean
+read_decision(DBusMessageIter *it, BotGame *game)
+{
+  const char *kind = "";
+  dbus_message_iter_get_basic(it, &game->id);
+  dbus_message_iter_next(it);
+  dbus_message_iter_get_basic(it, &game->seat);
+  dbus_message_iter_next(it);
+  dbus_message_iter_get_basic(it, &kind);
+  dbus_message_iter_next(it);
+  dbus_message_iter_next(it);
+  game->n_actions = dbus_message_iter_get_element_count(it);
+  if (*kind && game->n_actions < 1)
+    bench_die("a decision without legal actions");
+  return *kind != '\0';
+}
+
+/* GetDecision into @game; FALSE when the game is over. */
+static gboolean
+get_decision(DBusConnection *c, BotGame *game)
 {
   DBusError err = DBUS_ERROR_INIT;
-  DBusMessage *m = bench_new_call(path, MEEPLE_DBUS_GAME_IFACE, "GetDecision", NULL);
+  DBusMessage *m = bench_new_call(game->path, MEEPLE_DBUS_GAME_IFACE,
+                                  "GetDecision", NULL);
   DBusMessage *reply =
     dbus_connection_send_with_reply_and_block(c, m, 30000, &err);
   dbus_message_unref(m);
   if (!reply) {
-    gboolean over =
-      strcmp(err.name, MEEPLE_DBUS_ERROR_PREFIX "GameOver") == 0;
-    if (!over)
+    if (strcmp(err.name, MEEPLE_DBUS_ERROR_PREFIX "GameOver") != 0)
       bench_die("GetDecision: %s", err.message);
     dbus_error_free(&err);
-    return NULL;
+    return FALSE;
   }
-  DBusMessageIter it;
-  dbus_uint64_t id = 0;
-  dbus_uint32_t seat = 0;
-  int n = 0;
   if (!dbus_message_has_signature(reply, "tuss" "a" MEEPLE_DBUS_ACTION_SIG))
-    bench_die("GetDecision answered with (%s)", dbus_message_get_signature(reply));
+    bench_die("GetDecision answered with (%s)",
+              dbus_message_get_signature(reply));
+  DBusMessageIter it;
   dbus_message_iter_init(reply, &it);
-  dbus_message_iter_get_basic(&it, &id);
-  dbus_message_iter_next(&it);
-  dbus_message_iter_get_basic(&it, &seat);
-  dbus_message_iter_next(&it);
-  dbus_message_iter_next(&it);
-  dbus_message_iter_next(&it);
-  n = dbus_message_iter_get_element_count(&it);
+  gboolean pending = read_decision(&it, game);
   dbus_message_unref(reply);
-  if (n < 1)
-    bench_die("a decision without legal actions");
+  return pending;
+}
 
-  m = bench_new_call(path, MEEPLE_DBUS_GAME_IFACE, "Act", NULL);
+/* The @method ("Act" or "ActAndGetDecision") message for a random legal
+ * action of @game's pending decision. */
+static DBusMessage *
+act_message(const char *method, const BotGame *game, GRand *rand)
+{
+  DBusMessage *m = bench_new_call(game->path, MEEPLE_DBUS_GAME_IFACE, method,
+                                  NULL);
   DBusMessageIter args, dict;
-  dbus_uint32_t index = (dbus_uint32_t)g_rand_int_range(rand, 0, n);
+  dbus_uint32_t seat = game->seat;
+  dbus_uint64_t id = game->id;
+  dbus_uint32_t index = (dbus_uint32_t)g_rand_int_range(rand, 0,
+                                                        game->n_actions);
   dbus_message_iter_init_append(m, &args);
   dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT32, &seat);
   dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
@@ -164,27 +193,25 @@ pending_act(DBusConnection *c, const char *path, GRand *rand)
   return m;
 }
 
-/* The Act message for the next move of the bot holding both seats of
- * *@path, starting a new game (freeing and replacing *@path) whenever
+/* Makes sure @game has a pending decision, starting a new game whenever
  * there is none or it is over. */
-static DBusMessage *
-next_act(DBusConnection *c, char **path, GRand *rand)
+static void
+ensure_game(DBusConnection *c, BotGame *game, GRand *rand)
 {
   for (;;) {
-    if (!*path) {
-      *path = new_game(c, g_rand_int(rand));
-      seat_both(c, *path);
+    if (!game->path) {
+      game->path = new_game(c, g_rand_int(rand));
+      seat_both(c, game->path);
     }
-    DBusMessage *m = pending_act(c, *path, rand);
-    if (m)
-      return m;
-    g_clear_pointer(path, g_free);
+    if (get_decision(c, game))
+      return;
+    g_clear_pointer(&game->path, g_free);
   }
 }
 
-/* Sends @m (consumed) and drops the reply. */
-static void
-send_only(DBusConnection *c, DBusMessage *m)
+/* Sends @m (consumed); returns the reply. */
+static DBusMessage *
+call_message(DBusConnection *c, DBusMessage *m)
 {
   DBusError err = DBUS_ERROR_INIT;
   DBusMessage *reply =
@@ -193,13 +220,38 @@ send_only(DBusConnection *c, DBusMessage *m)
     bench_die("%s failed: %s: %s", dbus_message_get_member(m), err.name,
         err.message);
   dbus_message_unref(m);
+  return reply;
+}
+
+/* Sends @m (consumed) and drops the reply. */
+static void
+send_only(DBusConnection *c, DBusMessage *m)
+{
+  dbus_message_unref(call_message(c, m));
+}
+
+/* One move of the bot holding both seats of @game, the way real bots play
+ * (libmeeple-client): ActAndGetDecision, whose reply brings the next
+ * decision; a new game when this one is over. */
+static void
+bot_move(DBusConnection *c, BotGame *game, GRand *rand)
+{
+  if (!game->path)
+    ensure_game(c, game, rand);
+  DBusMessage *reply =
+    call_message(c, act_message("ActAndGetDecision", game, rand));
+  DBusMessageIter it;
+  dbus_message_iter_init(reply, &it);
+  dbus_message_iter_next(&it);   /* the sequence number */
+  if (!read_decision(&it, game))
+    g_clear_pointer(&game->path, g_free);
   dbus_message_unref(reply);
 }
 
 /* ---- 1. round trips ------------------------------------------------- */
 
 typedef struct {
-  double act_median, act_p99, ping_median, ping_p99;
+  double act_median, act_p99, ping_median, ping_p99, both_median, both_p99;
 } RoundTrips;
 
 static RoundTrips
@@ -209,28 +261,44 @@ round_trips(const char *address, int acts, guint32 seed)
   GRand *rand = g_rand_new_with_seed(seed);
   GArray *act = g_array_new(FALSE, FALSE, sizeof(double));
   GArray *ping = g_array_new(FALSE, FALSE, sizeof(double));
-  char *path = NULL;
+  GArray *both = g_array_new(FALSE, FALSE, sizeof(double));
+  BotGame game = { 0 };
   while ((int)act->len < acts) {
-    DBusMessage *m = next_act(c, &path, rand);
-    /* Act and Ping alternate, so both see the same machine load. */
-    gint64 t0 = g_get_monotonic_time();
-    send_only(c, m);
-    gint64 t1 = g_get_monotonic_time();
+    ensure_game(c, &game, rand);
+    /* Ping, Act and ActAndGetDecision take turns, so all see the same
+     * machine load; GetDecision (untimed) brings each decision.  Each timed
+     * call finds the daemon idle: the Ping comes first because after an
+     * Act the daemon still sends its signals, and a Ping then would wait
+     * for them. */
     DBusMessage *p = dbus_message_new_method_call(
       MEEPLE_DBUS_NAME, MEEPLE_DBUS_MANAGER_PATH, "org.freedesktop.DBus.Peer",
       "Ping");
     gint64 t2 = g_get_monotonic_time();
     send_only(c, p);
     gint64 t3 = g_get_monotonic_time();
+    DBusMessage *m = act_message("Act", &game, rand);
+    gint64 t0 = g_get_monotonic_time();
+    send_only(c, m);
+    gint64 t1 = g_get_monotonic_time();
     double a = (double)(t1 - t0), b = (double)(t3 - t2);
     g_array_append_val(act, a);
     g_array_append_val(ping, b);
+    if (get_decision(c, &game)) {
+      m = act_message("ActAndGetDecision", &game, rand);
+      gint64 t4 = g_get_monotonic_time();
+      send_only(c, m);
+      gint64 t5 = g_get_monotonic_time();
+      double d = (double)(t5 - t4);
+      g_array_append_val(both, d);
+    }
   }
   RoundTrips r = { bench_percentile(act, 0.5), bench_percentile(act, 0.99),
-                   bench_percentile(ping, 0.5), bench_percentile(ping, 0.99) };
-  g_free(path);
+                   bench_percentile(ping, 0.5), bench_percentile(ping, 0.99),
+                   bench_percentile(both, 0.5), bench_percentile(both, 0.99) };
+  g_free(game.path);
   g_array_free(act, TRUE);
   g_array_free(ping, TRUE);
+  g_array_free(both, TRUE);
   g_rand_free(rand);
   dbus_connection_close(c);
   dbus_connection_unref(c);
@@ -247,12 +315,12 @@ bot_process(const char *address, int seconds, guint32 seed)
   GRand *rand = g_rand_new_with_seed(seed);
   gint64 end = g_get_monotonic_time() + (gint64)seconds * G_USEC_PER_SEC;
   long acts = 0;
-  char *path = NULL;
+  BotGame game = { 0 };
   while (g_get_monotonic_time() < end) {
-    send_only(c, next_act(c, &path, rand));
+    bot_move(c, &game, rand);
     acts++;
   }
-  g_free(path);
+  g_free(game.path);
   g_rand_free(rand);
   dbus_connection_close(c);
   dbus_connection_unref(c);
@@ -363,7 +431,7 @@ main(int argc, char **argv)
     { "daemon", 0, 0, G_OPTION_ARG_FILENAME, &o.daemon,
       "The meepled to measure (default: the build tree's)", "PATH" },
     { "state-sync", 0, 0, G_OPTION_ARG_STRING, &o.state_sync,
-      "meepled's --state-sync: full (default) or normal", "MODE" },
+      "meepled's --state-sync: normal (its default) or full", "MODE" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   GOptionContext *context = g_option_context_new("- measure meepled on a "
@@ -388,7 +456,7 @@ main(int argc, char **argv)
   start_daemon(&o, address);
   printf("meepled-bench: private bus, %d run(s) per figure, medians of "
          "runs; meepled --state-sync=%s\n",
-         o.runs, o.state_sync ? o.state_sync : "full");
+         o.runs, o.state_sync ? o.state_sync : "normal");
 
   /* Memory first, on a daemon that holds nothing but warm rules. */
   double kib = idle_game_kib(address, o.games);
@@ -396,6 +464,7 @@ main(int argc, char **argv)
          kib, o.games);
 
   double am[o.runs], a99[o.runs], pm[o.runs], p99[o.runs], ratio[o.runs];
+  double bm[o.runs], b99[o.runs], bratio[o.runs];
   for (int r = 0; r < o.runs; r++) {
     RoundTrips t = round_trips(address, o.acts, 1000u + (guint32)r);
     am[r] = t.act_median;
@@ -403,6 +472,9 @@ main(int argc, char **argv)
     pm[r] = t.ping_median;
     p99[r] = t.ping_p99;
     ratio[r] = t.act_median / t.ping_median;
+    bm[r] = t.both_median;
+    b99[r] = t.both_p99;
+    bratio[r] = t.both_median / t.ping_median;
   }
   printf("  act round trip:  median %7.1f us   p99 %7.1f us\n",
          bench_median(am, o.runs), bench_median(a99, o.runs));
@@ -410,6 +482,10 @@ main(int argc, char **argv)
          bench_median(pm, o.runs), bench_median(p99, o.runs));
   printf("  act / ping (median):   %.2f   (target <= 1.30)\n",
          bench_median(ratio, o.runs));
+  printf("  ActAndGetDecision round trip: median %7.1f us   p99 %7.1f us"
+         "   (/ ping: %.2f)\n",
+         bench_median(bm, o.runs), bench_median(b99, o.runs),
+         bench_median(bratio, o.runs));
 
   double rate[o.runs];
   double daemon_cpu = cpu_seconds(daemon_pid), bus_cpu = cpu_seconds(bus_pid);
