@@ -250,6 +250,8 @@ take_action(GameObject *g, const char *sender, DBusMessageIter *args,
   return TRUE;
 }
 
+/* Act: takes the action (take_action); the reply is the sequence number
+ * of the last event it caused. */
 static gboolean
 act(gpointer object, const char *sender, DBusMessageIter *args,
     DBusMessageIter *reply, GError **error)
@@ -271,12 +273,8 @@ act_and_get_decision(gpointer object, const char *sender,
                      GError **error)
 {
   GameObject *g = object;
-  if (!take_action(g, sender, args, error))
-    return FALSE;
-  dbus_uint64_t sequence = session_sequence(g->session);
-  if (!dbus_message_iter_append_basic(reply, DBUS_TYPE_UINT64, &sequence))
-    return no_memory(error);
-  return append_decision(reply, g, meeple_game_decision(g->session->game),
+  return act(g, sender, args, reply, error) &&
+         append_decision(reply, g, meeple_game_decision(g->session->game),
                          error);
 }
 
