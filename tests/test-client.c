@@ -245,12 +245,39 @@ START_TEST(create_join_start)
                 "nonsense notation: %s", error ? error->message : "accepted");
   g_clear_error(&error);
   const MeepleClientAction *first = g_ptr_array_index(dec->actions, 0);
+  char *played = g_strdup(first->notation);
+  guint64 acted_on = dec->id;
   ck_assert_msg(meeple_remote_game_act_notation(game, dec->seat,
                                                 first->notation, &error),
                 "Act \"%s\": %s", first->notation,
                 error ? error->message : "?");
   st = state_of(game);
   ck_assert_uint_eq(st->board->len, 2);
+  /* The decision acted on stays readable until the next decision call
+   * (AddressSanitizer would see it freed)... */
+  ck_assert_uint_eq(dec->id, acted_on);
+  ck_assert_str_eq(first->notation, played);
+  g_free(played);
+  /* ... which hands out the decision the act's reply brought
+   * (ActAndGetDecision): the one a fresh mirror fetches. */
+  const MeepleClientDecision *next = meeple_remote_game_decision(game, &error);
+  ck_assert_msg(next != NULL, "decision: %s", error ? error->message : "?");
+  ck_assert_uint_eq(next->id, acted_on + 1);
+  MeepleRemoteGame *fresh = open_game(client, id);
+  const MeepleClientDecision *fetched =
+      meeple_remote_game_decision(fresh, &error);
+  ck_assert_msg(fetched != NULL, "GetDecision: %s",
+                error ? error->message : "?");
+  ck_assert_uint_eq(next->id, fetched->id);
+  ck_assert_uint_eq(next->seat, fetched->seat);
+  ck_assert_str_eq(next->kind, fetched->kind);
+  ck_assert_str_eq(next->description, fetched->description);
+  ck_assert_uint_eq(next->actions->len, fetched->actions->len);
+  for (guint i = 0; i < next->actions->len; i++)
+    ck_assert_str_eq(((MeepleClientAction *)next->actions->pdata[i])->notation,
+                     ((MeepleClientAction *)fetched->actions->pdata[i])->notation);
+  meeple_remote_game_free(fresh);
+  ck_assert_ptr_eq(meeple_remote_game_decision(game, NULL), next);
 
   GPtrArray *games = meeple_client_list_games(client, &error);
   gboolean found = FALSE;

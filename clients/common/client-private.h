@@ -47,6 +47,10 @@ struct MeepleRemoteGame {
    * the pending one.  Freed only when the next one is fetched, so a
    * pointer handed out stays valid until the next decision call. */
   MeepleClientDecision *decision;
+  /* The decision an ActAndGetDecision reply brought, handed out by the
+   * next _decision() while it is still the pending one: acting must not
+   * free the decision the caller holds. */
+  MeepleClientDecision *prefetched;
   gboolean decision_stale;
 
   guint32 held;                /* bit per seat this client holds */

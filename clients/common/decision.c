@@ -15,6 +15,18 @@
 #include "client-private.h"
 #include "dbus/names.h"
 
+/* The mirror's header of what is pending becomes @d's. */
+static void
+note_pending(MeepleRemoteGame *game, const MeepleClientDecision *d)
+{
+  game->pending_known = TRUE;
+  game->pending_id = d->id;
+  game->pending_seat = d->seat;
+  g_free(game->pending_kind);
+  game->pending_kind = g_strdup(d->kind);
+  game->probe = FALSE;
+}
+
 /* @d (taken) becomes the cached decision, current until the next. */
 static const MeepleClientDecision *
 adopt_decision(MeepleRemoteGame *game, MeepleClientDecision *d)
@@ -22,12 +34,7 @@ adopt_decision(MeepleRemoteGame *game, MeepleClientDecision *d)
   mcl_decision_free(game->decision);
   game->decision = d;
   game->decision_stale = FALSE;
-  game->pending_known = TRUE;
-  game->pending_id = d->id;
-  game->pending_seat = d->seat;
-  g_free(game->pending_kind);
-  game->pending_kind = g_strdup(d->kind);
-  game->probe = FALSE;
+  note_pending(game, d);
   return d;
 }
 
@@ -72,6 +79,12 @@ fetch_decision(MeepleRemoteGame *game, GError **error)
 const MeepleClientDecision *
 meeple_remote_game_decision(MeepleRemoteGame *game, GError **error)
 {
+  MeepleClientDecision *next = game->prefetched;
+
+  game->prefetched = NULL;
+  if (next && game->pending_known && next->id == game->pending_id)
+    return adopt_decision(game, next);
+  mcl_decision_free(next);   /* moved on since (a signal said so) */
   if (game->decision && !game->decision_stale && game->pending_known &&
       game->decision->id == game->pending_id)
     return game->decision;
@@ -106,11 +119,17 @@ act(MeepleRemoteGame *game, guint seat, GVariantBuilder *action,
     return FALSE;
   }
   game->state_dirty = TRUE;
+  game->decision_stale = TRUE;
   g_variant_get_child(reply, 3, "&s", &kind);
-  if (*kind)
-    adopt_decision(game, mcl_decision_from_values(reply, 1));
-  else
+  mcl_decision_free(game->prefetched);
+  game->prefetched = NULL;
+  if (*kind) {
+    /* kept aside: the caller may still read the decision it acted on */
+    game->prefetched = mcl_decision_from_values(reply, 1);
+    note_pending(game, game->prefetched);
+  } else {
     nothing_pending(game, TRUE);   /* the action ended the game */
+  }
   g_variant_unref(reply);
   return TRUE;
 }

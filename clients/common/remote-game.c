@@ -437,6 +437,7 @@ meeple_remote_game_free(MeepleRemoteGame *game)
   g_free(game->daemon_owner);
   g_free(game->pending_kind);
   mcl_decision_free(game->decision);
+  mcl_decision_free(game->prefetched);
   g_free(game);
 }
 
