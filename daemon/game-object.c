@@ -273,9 +273,19 @@ act_and_get_decision(gpointer object, const char *sender,
                      GError **error)
 {
   GameObject *g = object;
-  return act(g, sender, args, reply, error) &&
-         append_decision(reply, g, meeple_game_decision(g->session->game),
-                         error);
+  if (!act(g, sender, args, reply, error))
+    return FALSE;
+  /* One struct, not five more arguments: libdbus rewrites the message's
+   * signature for every top-level argument (about 2 us each). */
+  DBusMessageIter decision;
+  if (!dbus_message_iter_open_container(reply, DBUS_TYPE_STRUCT, NULL,
+                                        &decision))
+    return no_memory(error);
+  gboolean ok = append_decision(&decision, g,
+                                meeple_game_decision(g->session->game), error);
+  if (!dbus_message_iter_close_container(reply, &decision) && ok)
+    return no_memory(error);
+  return ok;
 }
 
 static gboolean
@@ -480,9 +490,8 @@ static const ObjectArg decision_out[] = {
 static const ObjectArg act_in[] = { { "seat", "u" }, { "action", "a{sv}" },
                                     { NULL, NULL } };
 static const ObjectArg act_decision_out[] = {
-  { "sequence", "t" },    { "id", "t" },
-  { "seat", "u" },        { "kind", "s" },
-  { "description", "s" }, { "actions", "a" MEEPLE_DBUS_ACTION_SIG },
+  { "sequence", "t" },
+  { "decision", "(tussa" MEEPLE_DBUS_ACTION_SIG ")" },
   { NULL, NULL }
 };
 static const ObjectArg sequence_out[] = { { "sequence", "t" }, { NULL, NULL } };

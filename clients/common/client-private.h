@@ -91,11 +91,9 @@ char *mcl_string_or_empty(GVariant *dict, const char *key);
 
 MeepleClientAction *mcl_action_from_variant(GVariant *v);
 void mcl_action_free(gpointer action);
-/* From GetDecision's reply tuple (tussa(sssiiussy)). */
+/* From GetDecision's reply tuple (tussa(sssiiussy)), which is also the
+ * decision struct of ActAndGetDecision's reply. */
 MeepleClientDecision *mcl_decision_from_reply(GVariant *reply);
-/* The decision whose five values (id, seat, kind, description, actions)
- * start at child @first of the tuple @reply (ActAndGetDecision: 1). */
-MeepleClientDecision *mcl_decision_from_values(GVariant *reply, gsize first);
 void mcl_decision_free(MeepleClientDecision *decision);
 
 /* One event from a (tsa{sv}) value. */

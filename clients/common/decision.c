@@ -99,13 +99,13 @@ act(MeepleRemoteGame *game, guint seat, GVariantBuilder *action,
     GError **error)
 {
   GError *local = NULL;
-  GVariant *reply;
+  GVariant *reply, *next;
   const char *kind;
 
   reply = mcl_call(game->client, game->path, MEEPLE_DBUS_GAME_IFACE,
                    "ActAndGetDecision",
                    g_variant_new("(ua{sv})", seat, action),
-                   "(ttussa" MEEPLE_DBUS_ACTION_SIG ")", &local);
+                   "(t(tussa" MEEPLE_DBUS_ACTION_SIG "))", &local);
   if (!reply) {
     if (g_error_matches(local, MEEPLE_CLIENT_ERROR,
                         MEEPLE_CLIENT_ERROR_GAME_OVER))
@@ -120,16 +120,18 @@ act(MeepleRemoteGame *game, guint seat, GVariantBuilder *action,
   }
   game->state_dirty = TRUE;
   game->decision_stale = TRUE;
-  g_variant_get_child(reply, 3, "&s", &kind);
+  next = g_variant_get_child_value(reply, 1);
+  g_variant_get_child(next, 2, "&s", &kind);
   mcl_decision_free(game->prefetched);
   game->prefetched = NULL;
   if (*kind) {
     /* kept aside: the caller may still read the decision it acted on */
-    game->prefetched = mcl_decision_from_values(reply, 1);
+    game->prefetched = mcl_decision_from_reply(next);
     note_pending(game, game->prefetched);
   } else {
     nothing_pending(game, TRUE);   /* the action ended the game */
   }
+  g_variant_unref(next);
   g_variant_unref(reply);
   return TRUE;
 }

@@ -140,23 +140,14 @@ mcl_action_free(gpointer data)
 MeepleClientDecision *
 mcl_decision_from_reply(GVariant *reply)
 {
-  return mcl_decision_from_values(reply, 0);
-}
-
-MeepleClientDecision *
-mcl_decision_from_values(GVariant *reply, gsize first)
-{
   MeepleClientDecision *d = g_new0(MeepleClientDecision, 1);
   GVariant *list, *child;
   GVariantIter iter;
   guint64 id;
   guint32 seat;
 
-  g_variant_get_child(reply, first, "t", &id);
-  g_variant_get_child(reply, first + 1, "u", &seat);
-  g_variant_get_child(reply, first + 2, "s", &d->kind);
-  g_variant_get_child(reply, first + 3, "s", &d->description);
-  list = g_variant_get_child_value(reply, first + 4);
+  g_variant_get(reply, "(tuss@a(sssiiussy))", &id, &seat, &d->kind,
+                &d->description, &list);
   d->id = id;
   d->seat = seat;
   d->actions = g_ptr_array_new_with_free_func(mcl_action_free);

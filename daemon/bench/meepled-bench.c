@@ -240,10 +240,14 @@ bot_move(DBusConnection *c, BotGame *game, GRand *rand)
     ensure_game(c, game, rand);
   DBusMessage *reply =
     call_message(c, act_message("ActAndGetDecision", game, rand));
-  DBusMessageIter it;
+  DBusMessageIter it, decision;
+  if (!dbus_message_has_signature(reply, "t(tussa" MEEPLE_DBUS_ACTION_SIG ")"))
+    bench_die("ActAndGetDecision answered with (%s)",
+              dbus_message_get_signature(reply));
   dbus_message_iter_init(reply, &it);
   dbus_message_iter_next(&it);   /* the sequence number */
-  if (!read_decision(&it, game))
+  dbus_message_iter_recurse(&it, &decision);
+  if (!read_decision(&decision, game))
     g_clear_pointer(&game->path, g_free);
   dbus_message_unref(reply);
 }
