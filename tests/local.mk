@@ -52,7 +52,8 @@ include tests/plugins/local.mk
 
 # meeple-sim end to end (shell): play, replay round trip, tiles, errors.
 TESTS += tests/test-sim.sh
-EXTRA_DIST += tests/test-sim.sh tests/harness.sh tests/cli-harness.sh tests/data
+EXTRA_DIST += tests/test-sim.sh tests/harness.sh tests/cli-harness.sh \
+  tests/cli-setup.sh tests/data
 TESTS_ENVIRONMENT = \
 	MEEPLE_SIM=$(abs_top_builddir)/daemon/sim/meeple-sim \
 	MEEPLE_TILES_DIR=$(abs_top_srcdir)/data/tiles \

@@ -80,59 +80,10 @@
 set -eu
 
 : "${TEST_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
-: "${TEST_BUILDDIR:=$(pwd)}"
-: "${MEEPLE_CLI:=$TEST_BUILDDIR/clients/cli/meeple}"
-: "${MEEPLE_SIM:=$TEST_BUILDDIR/daemon/sim/meeple-sim}"
-: "${MEEPLED:=$TEST_BUILDDIR/daemon/meepled}"
-: "${MEEPLE_TILES_DIR:=$TEST_SRCDIR/data/tiles}"
-: "${MEEPLE_PLUGIN_PATH:=$TEST_BUILDDIR/plugins/.libs}"
-: "${DBUS_DAEMON:=dbus-daemon}"
-: "${MEEPLE_UPDATE_GOLDEN:=}"
-LC_ALL=C
-NO_COLOR=1
-export LC_ALL NO_COLOR MEEPLE_TILES_DIR MEEPLE_PLUGIN_PATH
-M=$MEEPLE_CLI
-T=
-if command -v timeout >/dev/null 2>&1; then T="timeout 300"; fi
-GOLDEN=$TEST_SRCDIR/tests/data/cli
-
-for program in "$M" "$MEEPLED" "$MEEPLE_SIM"; do
-  if [ ! -x "$program" ]; then
-    echo "# $program is missing: skipped"
-    exit 77
-  fi
-done
-if ! command -v "$DBUS_DAEMON" >/dev/null 2>&1; then
-  echo "# no dbus-daemon (package dbus-daemon): skipped"
-  exit 77
-fi
-for id in mist spell-circles; do
-  if ! "$MEEPLE_SIM" rules 2>/dev/null | grep -q "^$id "; then
-    echo "# the $id plugin is not built: skipped"
-    exit 77
-  fi
-done
-
 HARNESS_NAME=test-cli-mist
-# shellcheck source=tests/harness.sh
-. "$TEST_SRCDIR/tests/harness.sh"
-# shellcheck source=tests/cli-harness.sh
-. "$TEST_SRCDIR/tests/cli-harness.sh"
-# shellcheck source=tests/dbus/private-bus.sh
-. "$TEST_SRCDIR/tests/dbus/private-bus.sh"
-
-BUS_PID=
-BG_PIDS=
-cleanup() {
-  for pid in $BG_PIDS; do kill "$pid" 2>/dev/null || :; done
-  if [ -n "$BUS_PID" ]; then kill "$BUS_PID" 2>/dev/null || :; fi
-  if [ -s "$TMP/meepled.pid" ]; then
-    kill "$(cat "$TMP/meepled.pid")" 2>/dev/null || :
-  fi
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM
+CLI_NEEDS="mist spell-circles"
+# shellcheck source=tests/cli-setup.sh
+. "$TEST_SRCDIR/tests/cli-setup.sh"
 
 # in_order FILE ERE...: lines matching the EREs occur in FILE in this
 # order (each after the one before).
