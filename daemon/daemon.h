@@ -138,6 +138,9 @@ void game_object_reset(GameObject *game, Session *session);
 /* Signals what changed since the last call (events, decision,
  * properties). */
 void game_object_flush(GameObject *game);
+/* The game is over: it joins the finished games, which expire after
+ * --keep-finished (nothing happens when it already had). */
+void game_object_mark_ended(GameObject *game);
 /* A bus client went away: its seats lose their holder. */
 void game_objects_holder_gone(Daemon *daemon, const char *name);
 /* Games that are not over. */

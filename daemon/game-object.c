@@ -773,6 +773,16 @@ game_objects_stop_expiry(Daemon *d)
 }
 
 void
+game_object_mark_ended(GameObject *g)
+{
+  if (g->ended_at)
+    return;
+  g->ended_at = g_get_monotonic_time();
+  g_queue_push_tail(&g->daemon->finished, g);
+  schedule_expiry(g->daemon);
+}
+
+void
 game_object_flush(GameObject *g)
 {
   Session *s = g->session;
@@ -787,11 +797,8 @@ game_object_flush(GameObject *g)
                                   properties_changed(g));
   const MeepleDecision *d = s->started ? meeple_game_decision(s->game) : NULL;
   guint64 id = session_decision_id(s);
-  if (!d && s->started && !g->ended_at) {
-    g->ended_at = g_get_monotonic_time();
-    g_queue_push_tail(&g->daemon->finished, g);
-    schedule_expiry(g->daemon);
-  }
+  if (!d && s->started)
+    game_object_mark_ended(g);
   if (d && g->announced != id) {
     g->announced = id;
     objects_emit_with(bus, g->path, MEEPLE_DBUS_GAME_IFACE,
@@ -802,13 +809,10 @@ game_object_flush(GameObject *g)
 guint
 game_objects_n_unfinished(Daemon *daemon)
 {
-  GHashTableIter iter;
-  gpointer value;
-  guint n = 0;
-  g_hash_table_iter_init(&iter, daemon->games);
-  while (g_hash_table_iter_next(&iter, NULL, &value))
-    n += session_status(((GameObject *)value)->session) != SESSION_OVER;
-  return n;
+  /* Every game that is over is in the finished queue (mark_ended), so
+   * there is no need to walk thousands of games per CreateGame. */
+  return g_hash_table_size(daemon->games) -
+         g_queue_get_length(&daemon->finished);
 }
 
 void

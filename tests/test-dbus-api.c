@@ -2374,19 +2374,40 @@ START_TEST(test_limit_reached)
   seat_all(cd, 2, short_game);
   g_autofree char *status = game_prop_string(c, short_game, "Status");
   ck_assert_str_eq(status, "over");
-  g_autofree char *fourth = create(c, "{}", NULL);
-  mgr_err(c, "CreateGame", create_args("{}"), "LimitReached");
-
-  /* The finished game can still be read and exported, then goes after
-   * --keep-finished seconds. */
+  /* The finished game can still be read and exported. */
   g_autoptr(GVariant) rec = game_ok(c, short_game, "ExportRecord", NULL,
                                     "(s)");
+  /* A finished game imported from its record is over too: it does not
+   * count either, and expires like the others. */
+  const char *text;
+  g_variant_get(rec, "(&s)", &text);
+  g_autoptr(GVariant) imported = g_dbus_connection_call_sync(
+      c, FX_NAME, FX_MANAGER_PATH, FX_MANAGER_IFACE, "ImportGame",
+      g_variant_new("(s@a{sv})", text, g_variant_new_array(
+                        G_VARIANT_TYPE("{sv}"), NULL, 0)),
+      G_VARIANT_TYPE("(os)"), G_DBUS_CALL_FLAGS_NONE, FX_CALL_TIMEOUT_MS,
+      NULL, NULL);
+  ck_assert_ptr_nonnull(imported);
+  const char *imported_path, *imported_id;
+  g_variant_get(imported, "(&o&s)", &imported_path, &imported_id);
+  g_autofree char *imported_status =
+      game_prop_string(c, imported_path, "Status");
+  ck_assert_str_eq(imported_status, "over");
+  g_autofree char *fourth = create(c, "{}", NULL);
+  mgr_err(c, "CreateGame", create_args("{}"), "LimitReached");
+  g_autoptr(GVariant) n1 =
+      get_prop(c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "NumGames");
+  ck_assert_uint_eq(g_variant_get_uint32(n1), 5);
+
+  /* Finished games go after --keep-finished seconds. */
   const char *id = strrchr(short_game, '/') + 1;
   g_usleep(2500 * 1000);
   mgr_err(c, "GetGame", g_variant_new("(s)", id), "NoSuchGame");
+  mgr_err(c, "GetGame", g_variant_new("(s)", imported_id), "NoSuchGame");
   g_autoptr(GVariant) n2 =
       get_prop(c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "NumGames");
   ck_assert_uint_eq(g_variant_get_uint32(n2), 3);
+  mgr_err(c, "CreateGame", create_args("{}"), "LimitReached");
 }
 END_TEST
 
