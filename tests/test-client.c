@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "dbusfixture.h"
+#include "dbus/names.h"
 #include "dbus/variant.h"
 #include "meeple-client.h"
 #include "bot.h"
@@ -1054,6 +1055,143 @@ END_TEST
 
 /* ---- bots on their own -------------------------------------------------------- */
 
+/* ---- the decision protocol's messages ------------------------------------ */
+
+/* A monitor of the bus (libdbus, read synchronously): it sees a copy of
+ * every GetDecision call, in the order the bus routed them. */
+static DBusConnection *
+monitor_get_decision(void)
+{
+  DBusError err = DBUS_ERROR_INIT;
+  DBusConnection *mon = dbus_connection_open_private(fixture_address(), &err);
+  ck_assert_msg(mon != NULL, "monitor: %s", err.message);
+  ck_assert_msg(dbus_bus_register(mon, &err), "Hello: %s", err.message);
+  DBusMessage *m = dbus_message_new_method_call(
+      DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, "org.freedesktop.DBus.Monitoring",
+      "BecomeMonitor");
+  const char *rule = "type='method_call',member='GetDecision'";
+  const char **rules = &rule;
+  dbus_uint32_t flags = 0;
+  ck_assert(dbus_message_append_args(m, DBUS_TYPE_ARRAY, DBUS_TYPE_STRING,
+                                     &rules, 1, DBUS_TYPE_UINT32, &flags,
+                                     DBUS_TYPE_INVALID));
+  DBusMessage *reply =
+    dbus_connection_send_with_reply_and_block(mon, m, CALL_TIMEOUT_MS, &err);
+  ck_assert_msg(reply != NULL, "BecomeMonitor: %s", err.message);
+  dbus_message_unref(reply);
+  dbus_message_unref(m);
+  return mon;
+}
+
+/* Reads the monitor's copies until the one on @last_path; returns how
+ * many came before it on @path. */
+static guint
+get_decisions_before(DBusConnection *mon, const char *path,
+                     const char *last_path)
+{
+  guint n = 0;
+  gint64 deadline = g_get_monotonic_time() + 30 * G_USEC_PER_SEC;
+  for (;;) {
+    DBusMessage *m = dbus_connection_pop_message(mon);
+    if (!m) {
+      ck_assert_msg(g_get_monotonic_time() < deadline,
+                    "the monitor never saw the GetDecision on %s",
+                    last_path);
+      ck_assert(dbus_connection_read_write(mon, 100));
+      continue;
+    }
+    gboolean last = g_strcmp0(dbus_message_get_path(m), last_path) == 0;
+    if (dbus_message_is_method_call(m, MEEPLE_DBUS_GAME_IFACE, "GetDecision") &&
+        g_strcmp0(dbus_message_get_path(m), path) == 0)
+      n++;
+    dbus_message_unref(m);
+    if (last)
+      return n;
+  }
+}
+
+/* Every decision callback's id, in order. */
+static void
+record_decision_id(MeepleRemoteGame *game, guint64 id, guint seat,
+                   const char *kind, gpointer data)
+{
+  (void)game;
+  (void)seat;
+  (void)kind;
+  g_array_append_val((GArray *)data, id);
+}
+
+/* A bot acting twice before it reads its signals finds the
+ * DecisionRequired of its first act behind the reply of the second.  That
+ * signal is older than the decision the reply brought: the mirror keeps
+ * the newer one instead of asking GetDecision for it (it used to, once
+ * per move, whenever the bot made no other call between its moves). */
+START_TEST(old_decision_signal_costs_no_call)
+{
+  DBusConnection *mon = monitor_get_decision();
+  MeepleClient *client = connect_client();
+  GError *error = NULL;
+  char *id = create_game(client, 21, NULL);
+  MeepleRemoteGame *game = open_game(client, id);
+  char *path = g_strconcat(MEEPLE_DBUS_GAME_PATH_PREFIX, id, NULL);
+  g_free(join(game, 0, "Ada"));
+  g_free(join(game, 1, "Bob"));
+  start(game);
+
+  const MeepleClientDecision *d = meeple_remote_game_decision(game, &error);
+  ck_assert_msg(d != NULL, "decision: %s", error ? error->message : "?");
+  GArray *announced = g_array_new(FALSE, FALSE, sizeof(guint64));
+  MeepleRemoteGameCallbacks callbacks = { .decision = record_decision_id };
+  meeple_remote_game_set_callbacks(game, &callbacks, announced);
+  for (int move = 0; move < 2; move++) {
+    ck_assert_msg(meeple_remote_game_act(game, d->seat, d, 0, &error),
+                  "Act: %s", error ? error->message : "?");
+    d = meeple_remote_game_decision(game, &error);
+    ck_assert_msg(d != NULL, "decision: %s", error ? error->message : "?");
+  }
+  guint64 held = d->id;
+  /* The signals of both acts: read and handled now. */
+  gint64 until = g_get_monotonic_time() + 300 * 1000;
+  while (g_get_monotonic_time() < until)
+    if (!g_main_context_iteration(NULL, FALSE))
+      g_usleep(1000);
+  d = meeple_remote_game_decision(game, &error);
+  ck_assert_msg(d != NULL, "decision: %s", error ? error->message : "?");
+  ck_assert_uint_eq(d->id, held);
+  /* The replies told the mirror of both decisions first: their signals
+   * (the older one read only after the newer reply) announce nothing. */
+  for (guint i = 0; i < announced->len; i++)
+    ck_assert_msg(g_array_index(announced, guint64, i) > held,
+                  "decision %" G_GUINT64_FORMAT " announced while %"
+                  G_GUINT64_FORMAT " was held",
+                  g_array_index(announced, guint64, i), held);
+  meeple_remote_game_set_callbacks(game, NULL, NULL);
+  g_array_unref(announced);
+
+  /* A fresh mirror of another game must ask: the monitor's end marker. */
+  char *other = create_game(client, 22, NULL);
+  MeepleRemoteGame *marker = open_game(client, other);
+  g_free(join(marker, 0, "Cy"));
+  g_free(join(marker, 1, "Di"));
+  start(marker);
+  ck_assert(meeple_remote_game_decision(marker, NULL) != NULL);
+  char *marker_path = g_strconcat(MEEPLE_DBUS_GAME_PATH_PREFIX, other, NULL);
+  /* Only the first decision was asked for; the others came with the
+   * acts' replies. */
+  ck_assert_uint_eq(get_decisions_before(mon, path, marker_path), 1);
+
+  g_free(marker_path);
+  g_free(path);
+  g_free(other);
+  g_free(id);
+  meeple_remote_game_free(marker);
+  meeple_remote_game_free(game);
+  meeple_client_free(client);
+  dbus_connection_close(mon);
+  dbus_connection_unref(mon);
+}
+END_TEST
+
 START_TEST(bot_strategy_names)
 {
   MeepleBotStrategy s;
@@ -1267,6 +1405,7 @@ client_suite(void)
   tcase_add_test(tc, mirror_fills_gaps);
   tcase_add_test(tc, forged_signals_are_ignored);
   tcase_add_test(tc, errors_and_reclaim);
+  tcase_add_test(tc, old_decision_signal_costs_no_call);
   tcase_add_test(tc, bot_strategy_names);
   tcase_add_test(tc, greedy_prefers_city_then_keeps_last_follower);
   tcase_add_test(tc, bad_bus_address);

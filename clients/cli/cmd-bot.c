@@ -20,6 +20,10 @@ typedef struct {
   gboolean quiet;
   const char *strategy;
   int delay_ms;
+  /* The players' names, read once: they cannot change once the game has
+   * started, and reading the state for each move would fetch the whole
+   * board from the daemon every time. */
+  GStrv names;
 } BotRun;
 
 /* One line per move: who, and the action it takes. */
@@ -33,12 +37,24 @@ on_move(MeepleRemoteGame *game, const MeepleClientDecision *decision,
     g_usleep((gulong)run->delay_ms * 1000);
   if (run->quiet || index >= decision->actions->len)
     return;
-  char buffer[32];
-  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  const MeepleClientState *state =
+    run->names ? NULL : meeple_remote_game_state(game, NULL);
+  if (state) {
+    run->names = g_new0(char *, state->seats->len + 1);
+    for (guint s = 0; s < state->seats->len; s++) {
+      char buffer[32];
+      run->names[s] =
+        g_strdup(cli_seat_name(state, (int)s, buffer, sizeof buffer));
+    }
+  }
   const MeepleClientAction *a = g_ptr_array_index(decision->actions, index);
-  g_print("%s (seat %u, %s): %s\n",
-          cli_seat_name(state, (int)decision->seat, buffer, sizeof buffer),
-          decision->seat + 1, run->strategy, a->notation);
+  char buffer[32];
+  const char *who = run->names && decision->seat < g_strv_length(run->names)
+                      ? run->names[decision->seat]
+                      : cli_seat_name(NULL, (int)decision->seat, buffer,
+                                      sizeof buffer);
+  g_print("%s (seat %u, %s): %s\n", who, decision->seat + 1, run->strategy,
+          a->notation);
 }
 
 /* Parses --seats: "all-bot", "all", or seat numbers (1-based) into
@@ -284,7 +300,7 @@ cli_cmd_bot(int argc, char **argv)
   MeepleRemoteGame *game = cli_connect_game(id, &client);
   if (!game)
     return CLI_EXIT_FAILURE;
-  BotRun run = { quiet, meeple_bot_strategy_name(strategy), delay_ms };
+  BotRun run = { quiet, meeple_bot_strategy_name(strategy), delay_ms, NULL };
   GArray *seats = take_seats(game, choice, named, run.strategy, name);
   status = CLI_EXIT_FAILURE;
   if (seats->len > 0 && cli_wait_start(game, !quiet)) {
@@ -319,6 +335,7 @@ cli_cmd_bot(int argc, char **argv)
     }
   }
   g_array_free(seats, TRUE);
+  g_strfreev(run.names);
   meeple_remote_game_free(game);
   meeple_client_free(client);
   return status;

@@ -160,8 +160,11 @@ on_decision_required(MeepleRemoteGame *game, DBusMessage *message)
     return;
   }
   g_variant_get(args, "(tu&s)", &id, &seat, &kind);
-  /* The header we already have (from GetDecision) — nothing new. */
-  if (!(game->pending_known && game->pending_id == id)) {
+  /* The header we already have (from GetDecision) — nothing new.  Ids
+   * grow with every action, so a smaller one is old news: the signal of
+   * an earlier act of ours, read while we waited for the reply of a
+   * later one (which brought the newer decision). */
+  if (!(game->pending_known && game->pending_id >= id)) {
     game->pending_known = TRUE;
     game->pending_id = id;
     game->pending_seat = seat;
