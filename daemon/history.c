@@ -115,10 +115,8 @@ manager_import_game(gpointer object, const char *sender, GVariant *args,
   if (s) {
     d->next_game_id++;
     GameObject *g = daemon_publish_game(d, s);
-    if (session_status(s) == SESSION_OVER) {
+    if (session_status(s) == SESSION_OVER)
       game_object_save_finished(g);
-      game_object_mark_ended(g);
-    }
     g_info("game %s imported by %s: %u actions", id, sender,
            s->journal->len);
     *reply = g_variant_new("(os)", g->path, id);

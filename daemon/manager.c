@@ -269,6 +269,9 @@ daemon_publish_game(Daemon *d, Session *session)
 {
   GameObject *g = game_object_new(d, session);
   g_hash_table_insert(d->games, g->session->id, g);
+  /* an imported finished game: it expires like any other */
+  if (session->started && session_status(session) == SESSION_OVER)
+    game_object_mark_ended(g);
   objects_emit(d->bus, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
                "GameCreated", g_variant_new("(so)", session->id, g->path));
   return g;

@@ -1110,15 +1110,41 @@ get_decisions_before(DBusConnection *mon, const char *path,
   }
 }
 
-/* Every decision callback's id, in order. */
+/* What the mirror's callbacks told: every decision's id, in order, and
+ * the last event sequence number. */
+typedef struct {
+  GArray *announced;
+  guint64 last_sequence;
+} Heard;
+
 static void
-record_decision_id(MeepleRemoteGame *game, guint64 id, guint seat,
-                   const char *kind, gpointer data)
+heard_decision(MeepleRemoteGame *game, guint64 id, guint seat,
+               const char *kind, gpointer data)
 {
   (void)game;
   (void)seat;
   (void)kind;
-  g_array_append_val((GArray *)data, id);
+  g_array_append_val(((Heard *)data)->announced, id);
+}
+
+static void
+heard_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
+{
+  (void)game;
+  const MeepleClientEvent *last = events->pdata[events->len - 1];
+  ((Heard *)data)->last_sequence = last->sequence;
+}
+
+typedef struct {
+  Heard *heard;
+  guint64 sequence;
+} HeardUpTo;
+
+static gboolean
+heard_up_to(gpointer data)
+{
+  HeardUpTo *w = data;
+  return w->heard->last_sequence >= w->sequence;
 }
 
 /* A bot acting twice before it reads its signals finds the
@@ -1140,9 +1166,10 @@ START_TEST(old_decision_signal_costs_no_call)
 
   const MeepleClientDecision *d = meeple_remote_game_decision(game, &error);
   ck_assert_msg(d != NULL, "decision: %s", error ? error->message : "?");
-  GArray *announced = g_array_new(FALSE, FALSE, sizeof(guint64));
-  MeepleRemoteGameCallbacks callbacks = { .decision = record_decision_id };
-  meeple_remote_game_set_callbacks(game, &callbacks, announced);
+  Heard heard = { g_array_new(FALSE, FALSE, sizeof(guint64)), 0 };
+  MeepleRemoteGameCallbacks callbacks = { .events = heard_events,
+                                          .decision = heard_decision };
+  meeple_remote_game_set_callbacks(game, &callbacks, &heard);
   for (int move = 0; move < 2; move++) {
     ck_assert_msg(meeple_remote_game_act(game, d->seat, d, 0, &error),
                   "Act: %s", error ? error->message : "?");
@@ -1150,23 +1177,23 @@ START_TEST(old_decision_signal_costs_no_call)
     ck_assert_msg(d != NULL, "decision: %s", error ? error->message : "?");
   }
   guint64 held = d->id;
-  /* The signals of both acts: read and handled now. */
-  gint64 until = g_get_monotonic_time() + 300 * 1000;
-  while (g_get_monotonic_time() < until)
-    if (!g_main_context_iteration(NULL, FALSE))
-      g_usleep(1000);
+  /* Handle the signals up to the second act's Events: the decisions'
+   * signals, which come before it on the bus, have been handled too. */
+  HeardUpTo upto = { &heard, state_of(game)->sequence };
+  ck_assert_msg(spin_until(heard_up_to, &upto, CALL_TIMEOUT_MS),
+                "the Events signal of the second act never came");
   d = meeple_remote_game_decision(game, &error);
   ck_assert_msg(d != NULL, "decision: %s", error ? error->message : "?");
   ck_assert_uint_eq(d->id, held);
   /* The replies told the mirror of both decisions first: their signals
    * (the older one read only after the newer reply) announce nothing. */
-  for (guint i = 0; i < announced->len; i++)
-    ck_assert_msg(g_array_index(announced, guint64, i) > held,
+  for (guint i = 0; i < heard.announced->len; i++)
+    ck_assert_msg(g_array_index(heard.announced, guint64, i) > held,
                   "decision %" G_GUINT64_FORMAT " announced while %"
                   G_GUINT64_FORMAT " was held",
-                  g_array_index(announced, guint64, i), held);
+                  g_array_index(heard.announced, guint64, i), held);
   meeple_remote_game_set_callbacks(game, NULL, NULL);
-  g_array_unref(announced);
+  g_array_unref(heard.announced);
 
   /* A fresh mirror of another game must ask: the monitor's end marker. */
   char *other = create_game(client, 22, NULL);
