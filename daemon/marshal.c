@@ -683,6 +683,24 @@ tile_dict(const MeepleRules *rules, const MeepleTileType *t)
   return g_variant_builder_end(&d);
 }
 
+/* The symbols' looks, so that clients draw a rule set's fields without
+ * knowing it. */
+static GVariant *
+symbol_looks(const MeepleRules *rules)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("a(ssss)"));
+  for (guint i = 0; i < MEEPLE_MAX_SYMBOLS; i++) {
+    const MeepleSymbolLook *look = meeple_rules_symbol_look(rules, i);
+    if (look) {
+      char glyph[2] = { look->glyph, '\0' };
+      g_variant_builder_add(&b, "(ssss)", meeple_rules_symbol_name(rules, i),
+                            glyph, look->unicode, look->legend);
+    }
+  }
+  return g_variant_builder_end(&b);
+}
+
 GVariant *
 marshal_catalog(const MeepleRules *rules)
 {
@@ -708,5 +726,6 @@ marshal_catalog(const MeepleRules *rules)
   g_variant_builder_add(&d, "{sv}", "kinds", g_variant_builder_end(&kinds));
   g_variant_builder_add(&d, "{sv}", "figures", g_variant_builder_end(&figs));
   g_variant_builder_add(&d, "{sv}", "tiles", g_variant_builder_end(&tiles));
+  g_variant_builder_add(&d, "{sv}", "looks", symbol_looks(rules));
   return g_variant_builder_end(&d);
 }

@@ -1766,6 +1766,30 @@ START_TEST(test_catalog)
   }
   ck_assert(seen_d);
   ck_assert_uint_eq(total, 72);
+
+  /* Symbol looks: the base game has none; the mist gives its three
+   * areas' symbols one look, which clients draw without knowing it. */
+  g_autoptr(GVariant) looks =
+      g_variant_lookup_value(cat, "looks", G_VARIANT_TYPE("a(ssss)"));
+  ck_assert_msg(looks != NULL, "GetCatalog lacks looks a(ssss)");
+  ck_assert_uint_eq(g_variant_n_children(looks), 0);
+  g_autofree char *misty = create(c, "{'rules': <['mist']>}", NULL);
+  g_autoptr(GVariant) r2 = game_ok(c, misty, "GetCatalog", NULL, "(a{sv})");
+  g_autoptr(GVariant) cat2 = g_variant_get_child_value(r2, 0);
+  g_autoptr(GVariant) looks2 =
+      g_variant_lookup_value(cat2, "looks", G_VARIANT_TYPE("a(ssss)"));
+  ck_assert_ptr_nonnull(looks2);
+  static const char *const areas[] = { "mist", "mist-2", "mist-3" };
+  ck_assert_uint_eq(g_variant_n_children(looks2), G_N_ELEMENTS(areas));
+  for (gsize i = 0; i < G_N_ELEMENTS(areas); i++) {
+    const char *symbol, *glyph, *unicode, *legend;
+    g_variant_get_child(looks2, i, "(&s&s&s&s)", &symbol, &glyph, &unicode,
+                        &legend);
+    ck_assert_str_eq(symbol, areas[i]);
+    ck_assert_str_eq(glyph, "~");
+    ck_assert_str_eq(unicode, "≈");
+    ck_assert_str_eq(legend, "field under mist");
+  }
 }
 END_TEST
 

@@ -20,7 +20,6 @@ struct CliBoard {
   GArray *marks;      /* BoardMark */
   GPtrArray *set_aside; /* char*, owned: tile ids */
   GPtrArray *note_labels, *note_texts; /* char*, owned */
-  guint32 mist_symbols;               /* BoardView.mist_symbols */
   GPtrArray *strings; /* char*, owned: marks' labels, figure type names
                        * (copied: the state may go before the board) */
   GPtrArray *action_cell; /* per action of the marked decision: label */
@@ -53,12 +52,11 @@ segment_index(const CliBoard *board, int x, int y, const char *name)
   return G_MAXUINT;
 }
 
-/* The catalog's mist symbols (doc/mist.md), for the renderer. */
-static guint32
-catalog_mist_symbols(const MeepleClientCatalog *catalog)
+/* The catalog's symbol looks, as BoardView.looks. */
+static const MeepleSymbolLook *const *
+catalog_looks(const MeepleClientCatalog *catalog)
 {
-  return board_mist_symbols((const char *const *)catalog->symbols->pdata,
-                            catalog->symbols->len);
+  return (const MeepleSymbolLook *const *)catalog->looks->pdata;
 }
 
 CliBoard *
@@ -82,7 +80,6 @@ cli_board_new(const MeepleClientCatalog *catalog,
     BoardKind v = { kind->name, kind->code, kind->shape };
     g_array_append_val(board->kinds, v);
   }
-  board->mist_symbols = catalog_mist_symbols(catalog);
   for (guint i = 0; state && i < state->board->len; i++) {
     const MeepleClientTile *t = g_ptr_array_index(state->board, i);
     BoardTile v = { tile_type(catalog, t->tile), t->x, t->y, t->rotation };
@@ -186,7 +183,8 @@ cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
     .note_labels = (const char *const *)board->note_labels->pdata,
     .note_texts = (const char *const *)board->note_texts->pdata,
     .n_notes = board->note_labels->len,
-    .mist_symbols = board->mist_symbols,
+    .looks = catalog_looks(board->catalog),
+    .n_looks = board->catalog->looks->len,
   };
   board_render(out, &view, flags);
 }
@@ -203,9 +201,9 @@ cli_append_legend(GString *out, const MeepleClientCatalog *catalog,
       g_ptr_array_add(neutral, t->name);
   }
   g_ptr_array_add(neutral, NULL);
-  if (catalog && catalog_mist_symbols(catalog))
-    flags |= BOARD_RENDER_MIST;
-  board_render_legend_with(out, (const char *const *)neutral->pdata, flags);
+  board_render_legend_with(out, (const char *const *)neutral->pdata,
+                           catalog ? catalog_looks(catalog) : NULL,
+                           catalog ? catalog->looks->len : 0, flags);
   g_ptr_array_free(neutral, TRUE);
 }
 
@@ -226,7 +224,7 @@ cli_append_tile(GString *out, const MeepleClientCatalog *catalog,
   /* Blocks are 5 wide, 3 apart: the labels start over each block. */
   g_string_append_printf(out, "%sr0      r90     r180    r270\n", prefix);
   board_render_tile(out, (const BoardKind *)(gpointer)kinds->data,
-                    kinds->len, catalog_mist_symbols(catalog), type, prefix,
-                    flags);
+                    kinds->len, catalog_looks(catalog), catalog->looks->len,
+                    type, prefix, flags);
   g_array_free(kinds, TRUE);
 }

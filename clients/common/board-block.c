@@ -155,6 +155,18 @@ free_cell(const BoardBlock *b, int col, int row)
   return b->seg[row][col] < 0 && b->cell[row][col].glyph == 0;
 }
 
+/* The look a rule set gives the fields carrying one of @segment's
+ * symbols (the lowest such symbol), or NULL. */
+static const MeepleSymbolLook *
+field_look(const BoardBlock *b, int segment)
+{
+  guint32 symbols = b->type->segments[segment].symbols;
+  for (guint i = 0; i < b->n_looks && i < 32; i++)
+    if ((symbols & (1u << i)) && b->looks[i])
+      return b->looks[i];
+  return NULL;
+}
+
 static void
 set_glyph(BoardBlock *b, int col, int row, char glyph, guint8 ink)
 {
@@ -310,13 +322,12 @@ paint(BoardBlock *b, int col, int row)
   case ROLE_CITY:
     set_glyph(b, col, row, '#', BOARD_INK_CITY);
     return;
-  case ROLE_FIELD:
-    /* a field under mist (RULES MIST-03) */
-    set_glyph(b, col, row,
-              b->type->segments[segment].symbols & b->mist_symbols ? '~'
-                                                                  : '.',
-              BOARD_INK_FIELD);
+  case ROLE_FIELD: {
+    const MeepleSymbolLook *look = field_look(b, segment);
+    set_glyph(b, col, row, look ? look->glyph : '.', BOARD_INK_FIELD);
+    b->cell[row][col].unicode = look ? look->unicode : NULL;
     return;
+  }
   case ROLE_MONASTERY:
     set_glyph(b, col, row, 'M', BOARD_INK_MONASTERY);
     return;
@@ -369,12 +380,13 @@ draw_pennants(BoardBlock *b)
 
 void
 board_block_init(BoardBlock *b, const BoardKind *kinds, guint n_kinds,
-                 guint32 mist_symbols, const MeepleTileType *type,
-                 guint rotation)
+                 const MeepleSymbolLook *const *looks, guint n_looks,
+                 const MeepleTileType *type, guint rotation)
 {
   b->kinds = kinds;
   b->n_kinds = n_kinds;
-  b->mist_symbols = mist_symbols;
+  b->looks = looks;
+  b->n_looks = n_looks;
   b->type = type;
   b->rotation = rotation;
   layout(b);

@@ -34,7 +34,9 @@ typedef struct {
   char glyph;     /* the ASCII glyph */
   guint8 ink;     /* BOARD_INK_* */
   guint8 sides;   /* road centre: displayed sides of its road (bit/side) */
-  const char *unicode; /* a figure's Unicode glyph (static), or NULL */
+  /* a neutral figure's or a symbol look's Unicode glyph, or NULL; it
+   * outlives the rendering (static, or the view's) */
+  const char *unicode;
 } BoardCell;
 
 /* One tile's block while it is being drawn. */
@@ -43,7 +45,8 @@ typedef struct {
   guint n_kinds;
   const MeepleTileType *type;
   guint rotation;
-  guint32 mist_symbols;  /* BoardView.mist_symbols */
+  const MeepleSymbolLook *const *looks;  /* BoardView.looks */
+  guint n_looks;
   int seg[BOARD_CELL_H][BOARD_CELL_W];   /* segment shown, or -1 */
   BoardCell cell[BOARD_CELL_H][BOARD_CELL_W];
   gboolean figure[BOARD_CELL_H][BOARD_CELL_W];
@@ -52,7 +55,8 @@ typedef struct {
 /* Lays out and paints the terrain of @type turned @rotation quarter
  * turns clockwise into @block. */
 void board_block_init(BoardBlock *block, const BoardKind *kinds,
-                      guint n_kinds, guint32 mist_symbols,
+                      guint n_kinds, const MeepleSymbolLook *const *looks,
+                      guint n_looks,
                       const MeepleTileType *type, guint rotation);
 
 /* Draws @figure (which stands on this tile) into @block, on the first

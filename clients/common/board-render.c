@@ -24,7 +24,7 @@ append_glyph(GString *out, const BoardCell *cell, BoardRenderFlags flags)
 {
   const char *text = NULL;
   if ((flags & BOARD_RENDER_UNICODE) && cell->unicode) {
-    text = cell->unicode;   /* a neutral figure's symbol */
+    text = cell->unicode;   /* a neutral figure's or a symbol look's */
   } else if (flags & BOARD_RENDER_UNICODE) {
     switch (cell->ink) {
     case BOARD_INK_CITY:
@@ -39,8 +39,7 @@ append_glyph(GString *out, const BoardCell *cell, BoardRenderFlags flags)
         text = "┼";
       break;
     case BOARD_INK_FIELD:
-      text = cell->glyph == '.' ? "·" : cell->glyph == '~' ? "≈"
-             : cell->glyph == 'g' ? "♣"
+      text = cell->glyph == '.' ? "·" : cell->glyph == 'g' ? "♣"
              : cell->glyph == '*' ? "◆" : NULL;
       break;
     case BOARD_INK_MONASTERY:
@@ -110,29 +109,17 @@ trim_line(GString *out, gsize start)
 
 /* ---- single tiles --------------------------------------------------- */
 
-const char *const board_mist_symbol_names[] = { "mist", "mist-2", "mist-3",
-                                                NULL };
-
-guint32
-board_mist_symbols(const char *const *names, guint n_names)
-{
-  guint32 mask = 0;
-  for (guint i = 0; i < n_names && i < 32; i++)
-    if (g_strv_contains(board_mist_symbol_names, names[i]))
-      mask |= 1u << i;
-  return mask;
-}
-
 void
 board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
-                  guint32 mist_symbols, const MeepleTileType *type, const char *prefix,
+                  const MeepleSymbolLook *const *looks, guint n_looks,
+                  const MeepleTileType *type, const char *prefix,
                   BoardRenderFlags flags)
 {
   if (!type)
     return;
   BoardBlock blocks[4];
   for (guint r = 0; r < 4; r++)
-    board_block_init(&blocks[r], kinds, n_kinds, mist_symbols, type, r);
+    board_block_init(&blocks[r], kinds, n_kinds, looks, n_looks, type, r);
   for (int row = 0; row < BOARD_CELL_H; row++) {
     g_string_append(out, prefix);
     for (guint r = 0; r < 4; r++) {
@@ -155,8 +142,22 @@ board_figure_glyph(const char *type_name, int owner, BoardRenderFlags flags)
   return g_intern_string(glyph);
 }
 
+/* Whether an earlier symbol than @i has the same look (the mist's three
+ * areas share one): the legend names it once. */
+static gboolean
+look_seen(const MeepleSymbolLook *const *looks, guint i)
+{
+  for (guint j = 0; j < i; j++)
+    if (looks[j] && looks[j]->glyph == looks[i]->glyph &&
+        strcmp(looks[j]->unicode, looks[i]->unicode) == 0 &&
+        strcmp(looks[j]->legend, looks[i]->legend) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 void
 board_render_legend_with(GString *out, const char *const *neutral,
+                         const MeepleSymbolLook *const *looks, guint n_looks,
                          BoardRenderFlags flags)
 {
   if (flags & BOARD_RENDER_UNICODE)
@@ -168,20 +169,20 @@ board_render_legend_with(GString *out, const char *const *neutral,
     g_string_append(out,
                     "Legend: # city  * pennant  - | + road  o crossroads  "
                     ". field  M monastery  g garden  1-6 figure of seat");
-  if (flags & BOARD_RENDER_MIST)
-    g_string_append(out, flags & BOARD_RENDER_UNICODE ? "  ≈ field under mist"
-                                                      : "  ~ field under mist");
+  for (guint i = 0; looks && i < n_looks; i++)
+    if (looks[i] && !look_seen(looks, i)) {
+      if (flags & BOARD_RENDER_UNICODE)
+        g_string_append_printf(out, "  %s %s", looks[i]->unicode,
+                               looks[i]->legend);
+      else
+        g_string_append_printf(out, "  %c %s", looks[i]->glyph,
+                               looks[i]->legend);
+    }
   for (guint i = 0; neutral && neutral[i]; i++)
     g_string_append_printf(out, "  %s %s",
                            board_figure_glyph(neutral[i], -1, flags),
                            neutral[i]);
   g_string_append_c(out, '\n');
-}
-
-void
-board_render_legend(GString *out, BoardRenderFlags flags)
-{
-  board_render_legend_with(out, NULL, flags);
 }
 
 /* ---- the board -------------------------------------------------------- */
@@ -228,7 +229,7 @@ static void
 draw_tile(Canvas *canvas, const BoardView *view, const BoardTile *tile)
 {
   BoardBlock b;
-  board_block_init(&b, view->kinds, view->n_kinds, view->mist_symbols,
+  board_block_init(&b, view->kinds, view->n_kinds, view->looks, view->n_looks,
                    tile->type, tile->rotation);
   /* Figures in the view's order, so two on one tile land the same way
    * every time: first the seats' figures on segments, then neutral ones

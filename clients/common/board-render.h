@@ -49,9 +49,6 @@ G_BEGIN_DECLS
 typedef enum {
   BOARD_RENDER_COLOUR = 1 << 0,  /**< ANSI colours */
   BOARD_RENDER_UNICODE = 1 << 1, /**< Unicode terrain glyphs, not ASCII */
-  /** The game has mist (BoardView.mist_symbols): the legend explains the
-   * misty field glyph. */
-  BOARD_RENDER_MIST = 1 << 2,
 } BoardRenderFlags;
 
 /** A segment kind.  The core kinds are recognised by @name ("road",
@@ -114,18 +111,13 @@ typedef struct {
   const char *const *note_labels;
   const char *const *note_texts;
   guint n_notes;
-  /** Symbols that put a segment under mist (bit i: symbol i of the tile
-   * types; board_mist_symbols()): such fields are drawn '~' instead of
-   * '.'.  0: no mist. */
-  guint32 mist_symbols;
+  /** The rule sets' symbol looks (meeple_rules_symbol_look(), GetCatalog
+   * "looks"): @looks[i] for symbol i of the tile types, NULL where a
+   * symbol has none.  A field carrying a symbol with a look is drawn with
+   * its glyph instead of '.' (the mist's '~').  May be NULL. */
+  const MeepleSymbolLook *const *looks;
+  guint n_looks;
 } BoardView;
-
-/** The mist symbols among tile symbol names @names (symbol i named
- * @names[i]): the mist notation {mist}, {mist-2}, {mist-3} of
- * doc/mist.md, as a mask for BoardView.mist_symbols. */
-guint32 board_mist_symbols(const char *const *names, guint n_names);
-/** The mist notation's symbol names, NULL-terminated. */
-extern const char *const board_mist_symbol_names[];
 
 /* Appends the board of @view: the x axis, one text row per character row
  * of the blocks (the y label on each block's middle row), the x axis
@@ -138,21 +130,20 @@ void board_render(GString *out, const BoardView *view,
 
 /* Appends the blocks of tile type @type turned 0, 90, 180 and 270
  * degrees, side by side 3 columns apart, each line starting with
- * @prefix.  @kinds is what its segment kinds index; @mist_symbols as
- * in BoardView. */
+ * @prefix.  @kinds is what its segment kinds index; @looks as in
+ * BoardView. */
 void board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
-                       guint32 mist_symbols,
+                       const MeepleSymbolLook *const *looks, guint n_looks,
                        const MeepleTileType *type, const char *prefix,
                        BoardRenderFlags flags);
 
-/* Appends one line explaining the glyphs of @flags' glyph set. */
-void board_render_legend(GString *out, BoardRenderFlags flags);
-
-/* The same line, ending with the glyph of each neutral figure type named
- * in @neutral (NULL-terminated, may be NULL), e.g. "D dragon  F fairy":
- * what a game whose rules have neutral figures needs. */
+/* Appends one line explaining the glyphs of @flags' glyph set, then
+ * each symbol look of @looks (as in BoardView; the same look once, e.g.
+ * "~ field under mist"), then the glyph of each neutral figure type named
+ * in @neutral (NULL-terminated, may be NULL), e.g. "D dragon  F fairy". */
 void board_render_legend_with(GString *out, const char *const *neutral,
-                              BoardRenderFlags flags);
+                              const MeepleSymbolLook *const *looks,
+                              guint n_looks, BoardRenderFlags flags);
 
 /* The glyph of a figure of type @type_name owned by @owner (a seat, -1:
  * neutral) in @flags' glyph set: the seat's digit, or a neutral figure's

@@ -208,6 +208,43 @@ tile_from_variant(MeepleClientCatalog *c, GVariant *dict, MeepleTileType *t)
   }
 }
 
+static void
+look_free(gpointer data)
+{
+  MeepleSymbolLook *look = data;
+  if (!look)
+    return;
+  g_free((char *)look->unicode);
+  g_free((char *)look->legend);
+  g_free(look);
+}
+
+/* The "looks" entries (symbol, ASCII glyph, Unicode glyph, legend) into
+ * @c->looks, at their symbols' indices.  An entry with a glyph that is
+ * not one printable ASCII character is left out: the board would not
+ * line up. */
+static void
+looks_from_variant(MeepleClientCatalog *c, GVariant *v)
+{
+  GVariantIter iter;
+  const char *symbol, *glyph, *unicode, *legend;
+  g_variant_iter_init(&iter, v);
+  while (g_variant_iter_next(&iter, "(&s&s&s&s)", &symbol, &glyph, &unicode,
+                             &legend)) {
+    int i = symbol_index(c, symbol);
+    if (i < 0 || strlen(glyph) != 1 || glyph[0] <= ' ' || glyph[0] > '~')
+      continue;
+    if ((guint)i >= c->looks->len)
+      g_ptr_array_set_size(c->looks, i + 1);
+    MeepleSymbolLook *look = g_new(MeepleSymbolLook, 1);
+    look->glyph = glyph[0];
+    look->unicode = g_strdup(*unicode ? unicode : glyph);
+    look->legend = g_strdup(legend);
+    look_free(c->looks->pdata[i]);
+    c->looks->pdata[i] = look;
+  }
+}
+
 MeepleClientCatalog *
 mcl_catalog_from_variant(GVariant *dict)
 {
@@ -218,6 +255,7 @@ mcl_catalog_from_variant(GVariant *dict)
   c->kinds = g_ptr_array_new_with_free_func(kind_free);
   c->figure_types = g_ptr_array_new_with_free_func(figure_type_free);
   c->symbols = g_ptr_array_new_with_free_func(g_free);
+  c->looks = g_ptr_array_new_with_free_func(look_free);
   c->tiles = g_array_new(FALSE, TRUE, sizeof(MeepleTileType));
   g_array_set_clear_func(c->tiles, tile_type_clear);
 
@@ -260,6 +298,13 @@ mcl_catalog_from_variant(GVariant *dict)
     }
     g_variant_unref(v);
   }
+
+  v = g_variant_lookup_value(dict, "looks", G_VARIANT_TYPE("a(ssss)"));
+  if (v) {
+    looks_from_variant(c, v);
+    g_variant_unref(v);
+  }
+  g_ptr_array_set_size(c->looks, c->symbols->len);
   return c;
 }
 
@@ -271,6 +316,7 @@ mcl_catalog_free(MeepleClientCatalog *c)
   g_ptr_array_unref(c->kinds);
   g_ptr_array_unref(c->figure_types);
   g_ptr_array_unref(c->symbols);
+  g_ptr_array_unref(c->looks);
   g_array_unref(c->tiles);
   g_free(c);
 }

@@ -254,6 +254,9 @@ typedef struct {
   GPtrArray *kinds;        /**< MeepleClientKind* */
   GPtrArray *figure_types; /**< MeepleClientFigureType* */
   GPtrArray *symbols;      /**< char* */
+  /** MeepleSymbolLook* (meeple/rules.h) of symbol i of @symbols, NULL
+   * when it has none: as long as @symbols. */
+  GPtrArray *looks;
   GArray *tiles;           /**< MeepleTileType */
 } MeepleClientCatalog;
 

@@ -37,6 +37,8 @@ struct MeepleRules {
   GPtrArray *kinds;        /* MeepleKind* */
   char *symbols[MEEPLE_MAX_SYMBOLS];
   guint n_symbols;
+  /* how clients draw fields carrying a symbol; NULL: like any field */
+  MeepleSymbolLook *symbol_looks[MEEPLE_MAX_SYMBOLS];
   GArray *tile_types;      /* MeepleTileType */
   GArray *derived;         /* TileDerived, parallel to tile_types */
   GPtrArray *tilesets;     /* MeepleTileSetInfo* */

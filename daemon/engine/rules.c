@@ -91,8 +91,14 @@ meeple_rules_unref(MeepleRules *rules)
     return;
   registry_free(rules);
   g_ptr_array_unref(rules->kinds);
-  for (guint i = 0; i < rules->n_symbols; i++)
+  for (guint i = 0; i < rules->n_symbols; i++) {
     g_free(rules->symbols[i]);
+    if (rules->symbol_looks[i]) {
+      g_free((char *)rules->symbol_looks[i]->unicode);
+      g_free((char *)rules->symbol_looks[i]->legend);
+      g_free(rules->symbol_looks[i]);
+    }
+  }
   g_array_unref(rules->tile_types);
   g_array_unref(rules->derived);
   g_ptr_array_unref(rules->tilesets);
@@ -177,6 +183,35 @@ meeple_rules_symbol_name(const MeepleRules *rules, guint index)
 {
   g_return_val_if_fail(index < rules->n_symbols, NULL);
   return rules->symbols[index];
+}
+
+gboolean
+meeple_rules_set_symbol_look(MeepleRules *rules, guint symbol,
+                             const MeepleSymbolLook *look)
+{
+  g_return_val_if_fail(rules && look, FALSE);
+  /* a printable ASCII glyph, so that plain-text boards stay plain */
+  if (symbol >= rules->n_symbols || look->glyph <= ' ' || look->glyph > '~' ||
+      !look->unicode || !*look->unicode || !look->legend || !*look->legend)
+    return FALSE;
+  MeepleSymbolLook *copy = rules->symbol_looks[symbol];
+  if (copy) {
+    g_free((char *)copy->unicode);
+    g_free((char *)copy->legend);
+  } else {
+    copy = rules->symbol_looks[symbol] = g_new(MeepleSymbolLook, 1);
+  }
+  copy->glyph = look->glyph;
+  copy->unicode = g_strdup(look->unicode);
+  copy->legend = g_strdup(look->legend);
+  return TRUE;
+}
+
+const MeepleSymbolLook *
+meeple_rules_symbol_look(const MeepleRules *rules, guint symbol)
+{
+  g_return_val_if_fail(rules, NULL);
+  return symbol < rules->n_symbols ? rules->symbol_looks[symbol] : NULL;
 }
 
 static int

@@ -25,17 +25,13 @@ view_kinds(const MeepleRules *rules, guint *n_kinds)
   return kinds;
 }
 
-/* The mist symbols of @rules (doc/mist.md), for the renderer. */
-static guint32
-mist_symbols(const MeepleRules *rules)
+/* The rules' symbol looks, as BoardView.looks. */
+static void
+view_looks(const MeepleRules *rules,
+           const MeepleSymbolLook *looks[MEEPLE_MAX_SYMBOLS])
 {
-  guint32 mask = 0;
-  for (guint i = 0; board_mist_symbol_names[i]; i++) {
-    int symbol = meeple_rules_find_symbol(rules, board_mist_symbol_names[i]);
-    if (symbol >= 0)
-      mask |= 1u << symbol;
-  }
-  return mask;
+  for (guint i = 0; i < MEEPLE_MAX_SYMBOLS; i++)
+    looks[i] = meeple_rules_symbol_look(rules, i);
 }
 
 void
@@ -47,7 +43,10 @@ sim_render_tile(GString *out, const MeepleRules *rules, guint type,
     return;
   guint n_kinds;
   g_autofree BoardKind *kinds = view_kinds(rules, &n_kinds);
-  board_render_tile(out, kinds, n_kinds, mist_symbols(rules), t, prefix, 0);
+  const MeepleSymbolLook *looks[MEEPLE_MAX_SYMBOLS];
+  view_looks(rules, looks);
+  board_render_tile(out, kinds, n_kinds, looks, MEEPLE_MAX_SYMBOLS, t, prefix,
+                    0);
 }
 
 void
@@ -57,7 +56,10 @@ sim_render_board(GString *out, const MeepleGame *game, gboolean colour)
   BoardView view = { 0 };
   g_autofree BoardKind *kinds = view_kinds(rules, &view.n_kinds);
   view.kinds = kinds;
-  view.mist_symbols = mist_symbols(rules);
+  const MeepleSymbolLook *looks[MEEPLE_MAX_SYMBOLS];
+  view_looks(rules, looks);
+  view.looks = looks;
+  view.n_looks = MEEPLE_MAX_SYMBOLS;
 
   guint n_placed = meeple_game_n_placed(game);
   g_autofree BoardTile *tiles = g_new0(BoardTile, MAX(n_placed, 1));
@@ -115,7 +117,9 @@ sim_render_board(GString *out, const MeepleGame *game, gboolean colour)
 void
 sim_render_legend(GString *out, const MeepleRules *rules)
 {
-  board_render_legend(out, mist_symbols(rules) ? BOARD_RENDER_MIST : 0);
+  const MeepleSymbolLook *looks[MEEPLE_MAX_SYMBOLS];
+  view_looks(rules, looks);
+  board_render_legend_with(out, NULL, looks, MEEPLE_MAX_SYMBOLS, 0);
 }
 
 guint

@@ -31,6 +31,10 @@ mist_symbols_register(MeepleRules *rules, MistSymbols *sym, GError **error)
   for (guint c = 0; c < MIST_MAX_CIRCLES; c++)
     if (sym->circles[c] < 0)
       goto full;
+  /* how clients draw a field under mist (MIST-03) */
+  static const MeepleSymbolLook under_mist = { '~', "≈", "field under mist" };
+  for (guint a = 0; a < MIST_MAX_AREAS; a++)
+    meeple_rules_set_symbol_look(rules, (guint)sym->area[a], &under_mist);
   return TRUE;
 full:
   g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,

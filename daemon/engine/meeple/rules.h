@@ -156,6 +156,25 @@ int meeple_rules_symbol(MeepleRules *rules, const char *name);
 int meeple_rules_find_symbol(const MeepleRules *rules, const char *name);
 const char *meeple_rules_symbol_name(const MeepleRules *rules, guint index);
 
+/** How clients draw a field segment that carries a symbol, so that they
+ * can show a rule set's fields without knowing the rule set (the mist's:
+ * '~', "≈", "field under mist"): a printable ASCII glyph, its Unicode
+ * form, and the legend's words for it.  ABI 1.4. */
+typedef struct {
+  char glyph;
+  const char *unicode;
+  const char *legend;
+} MeepleSymbolLook;
+/** Gives the fields carrying @symbol their look (copied).  FALSE, and
+ * nothing changes, when @symbol is not one of @rules' or @look lacks a
+ * part.  ABI 1.4. */
+gboolean meeple_rules_set_symbol_look(MeepleRules *rules, guint symbol,
+                                      const MeepleSymbolLook *look);
+/** The look of @symbol's fields, or NULL: drawn like any field.
+ * ABI 1.4. */
+const MeepleSymbolLook *meeple_rules_symbol_look(const MeepleRules *rules,
+                                                 guint symbol);
+
 /** Core figure types; plugins append their own. */
 enum { MEEPLE_FIGURE_FOLLOWER = 0 };
 
