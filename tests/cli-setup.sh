@@ -1,7 +1,8 @@
 # tests/cli-setup.sh — the start every CLI suite (test-cli*.sh) shares:
 # where the programs are, the environment, skipping (77) when something
-# is missing, the harnesses, and a cleanup that stops what the suite
-# started.  Sourced right after the suite sets TEST_SRCDIR; reads
+# is missing, the harnesses, a cleanup that stops what the suite
+# started, and start_cli_bus (the private bus that activates meepled).
+# Sourced right after the suite sets TEST_SRCDIR; reads
 # HARNESS_NAME (the suite's name) and CLI_NEEDS (rule sets that must be
 # built, space-separated; empty for none).
 # shellcheck shell=sh
@@ -65,3 +66,25 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
+
+# Starts the private bus the suite's meeple calls activate meepled on,
+# with the state, data and config directories under $TMP: both the
+# daemon (its games) and meeple (its seat tokens) keep state there.
+start_cli_bus() {
+  mkdir "$TMP/state" "$TMP/data" "$TMP/config"
+  XDG_STATE_HOME=$TMP/state
+  XDG_DATA_HOME=$TMP/data
+  XDG_CONFIG_HOME=$TMP/config
+  export XDG_STATE_HOME XDG_DATA_HOME XDG_CONFIG_HOME
+  # The daemon writes its pid first, so that cleanup can stop it.
+  cat >"$TMP/run-meepled" <<EOF
+#!/bin/sh
+echo \$\$ >'$TMP/meepled.pid'
+exec '$MEEPLED'
+EOF
+  start_private_bus
+  MEEPLE_BUS_ADDRESS=$BUS_ADDRESS
+  export MEEPLE_BUS_ADDRESS
+  echo "# meeple: $M"
+  echo "# bus: $MEEPLE_BUS_ADDRESS"
+}

@@ -103,21 +103,7 @@ in_order() {
 X='(.*, )?'
 
 # --- the private bus ---------------------------------------------------
-mkdir "$TMP/state" "$TMP/data" "$TMP/config"
-XDG_STATE_HOME=$TMP/state
-XDG_DATA_HOME=$TMP/data
-XDG_CONFIG_HOME=$TMP/config
-export XDG_STATE_HOME XDG_DATA_HOME XDG_CONFIG_HOME
-cat >"$TMP/run-meepled" <<EOF
-#!/bin/sh
-echo \$\$ >'$TMP/meepled.pid'
-exec '$MEEPLED'
-EOF
-start_private_bus
-MEEPLE_BUS_ADDRESS=$BUS_ADDRESS
-export MEEPLE_BUS_ADDRESS
-echo "# meeple: $M"
-echo "# bus: $MEEPLE_BUS_ADDRESS"
+start_cli_bus
 
 # === 1. the rule sets ======================================================
 expect 0 "rules (activates the daemon)" "$M" rules

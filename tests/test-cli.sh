@@ -45,23 +45,7 @@ start_watch() {
 }
 
 # --- the private bus ---------------------------------------------------
-mkdir "$TMP/state" "$TMP/data" "$TMP/config"
-# Both the daemon (its games) and meeple (its seat tokens) keep state here.
-XDG_STATE_HOME=$TMP/state
-XDG_DATA_HOME=$TMP/data
-XDG_CONFIG_HOME=$TMP/config
-export XDG_STATE_HOME XDG_DATA_HOME XDG_CONFIG_HOME
-# The daemon writes its pid first, so that cleanup can stop it.
-cat >"$TMP/run-meepled" <<EOF
-#!/bin/sh
-echo \$\$ >'$TMP/meepled.pid'
-exec '$MEEPLED'
-EOF
-start_private_bus
-MEEPLE_BUS_ADDRESS=$BUS_ADDRESS
-export MEEPLE_BUS_ADDRESS
-echo "# meeple: $M"
-echo "# bus: $MEEPLE_BUS_ADDRESS"
+start_cli_bus
 
 # --- help and usage errors (no daemon needed) ----------------------------
 expect 0 "--help" "$M" --help
