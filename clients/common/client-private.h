@@ -108,9 +108,14 @@ void mcl_state_free(MeepleClientState *state);
 MeepleClientCatalog *mcl_catalog_from_variant(GVariant *dict);
 void mcl_catalog_free(MeepleClientCatalog *catalog);
 
-MeepleClientRuleSet *mcl_ruleset_from_variant(GVariant *v);
+/* The Manager's lists, an element each: a MeepleClientRuleSet*,
+ * MeepleClientGameSummary* or MeepleClientHistoryEntry* (typed gpointer,
+ * to be passed around with their free functions). */
+gpointer mcl_ruleset_from_variant(GVariant *v);
 void mcl_ruleset_free(gpointer ruleset);
-MeepleClientGameSummary *mcl_summary_from_variant(GVariant *v);
+gpointer mcl_summary_from_variant(GVariant *v);
 void mcl_summary_free(gpointer summary);
+gpointer mcl_history_entry_from_variant(GVariant *v);
+void mcl_history_entry_free(gpointer entry);
 
 #endif

@@ -209,27 +209,39 @@ mcl_call(MeepleClient *client, const char *path, const char *iface,
 
 /* ---- the Manager -------------------------------------------------------- */
 
-GPtrArray *
-meeple_client_list_rulesets(MeepleClient *client, GError **error)
+/* Calls the Manager's @method, whose reply is @reply_type (one array),
+ * and turns each element into an item with @from_variant: the list, which
+ * frees them with @free_item; NULL on error. */
+static GPtrArray *
+call_list(MeepleClient *client, const char *method, const char *reply_type,
+          gpointer (*from_variant)(GVariant *), GDestroyNotify free_item,
+          GError **error)
 {
   GVariant *reply, *list, *child;
   GVariantIter iter;
   GPtrArray *out;
 
   reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
-                   "ListRuleSets", NULL, "(a(sssas))", error);
+                   method, NULL, reply_type, error);
   if (!reply)
     return NULL;
-  out = g_ptr_array_new_with_free_func(mcl_ruleset_free);
+  out = g_ptr_array_new_with_free_func(free_item);
   list = g_variant_get_child_value(reply, 0);
   g_variant_iter_init(&iter, list);
   while ((child = g_variant_iter_next_value(&iter))) {
-    g_ptr_array_add(out, mcl_ruleset_from_variant(child));
+    g_ptr_array_add(out, from_variant(child));
     g_variant_unref(child);
   }
   g_variant_unref(list);
   g_variant_unref(reply);
   return out;
+}
+
+GPtrArray *
+meeple_client_list_rulesets(MeepleClient *client, GError **error)
+{
+  return call_list(client, "ListRuleSets", "(a(sssas))",
+                   mcl_ruleset_from_variant, mcl_ruleset_free, error);
 }
 
 /* An "as" value from a NULL-terminated list. */
@@ -282,86 +294,21 @@ meeple_client_create_game(MeepleClient *client,
   return id;
 }
 
-/* mcl_summary_free() and the reason, which the list adds. */
-static void
-summary_free(gpointer data)
-{
-  MeepleClientGameSummary *s = data;
-
-  g_free(s->reason);
-  mcl_summary_free(s);
-}
-
 GPtrArray *
 meeple_client_list_games(MeepleClient *client, GError **error)
 {
-  GVariant *reply, *list, *child;
-  GVariantIter iter;
-  GPtrArray *out;
-
-  reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
-                   "ListGames", NULL, "(a(soa{sv}))", error);
-  if (!reply)
-    return NULL;
-  out = g_ptr_array_new_with_free_func(summary_free);
-  list = g_variant_get_child_value(reply, 0);
-  g_variant_iter_init(&iter, list);
-  while ((child = g_variant_iter_next_value(&iter))) {
-    MeepleClientGameSummary *summary = mcl_summary_from_variant(child);
-    GVariant *dict = g_variant_get_child_value(child, 2);
-    summary->reason = mcl_string_or_empty(dict, "reason");
-    g_variant_unref(dict);
-    g_ptr_array_add(out, summary);
-    g_variant_unref(child);
-  }
-  g_variant_unref(list);
-  g_variant_unref(reply);
-  return out;
+  return call_list(client, "ListGames", "(a(soa{sv}))",
+                   mcl_summary_from_variant, mcl_summary_free, error);
 }
 
 /* ---- the history ---------------------------------------------------------- */
 
-static void
-history_entry_free(gpointer data)
-{
-  MeepleClientHistoryEntry *e = data;
-
-  g_free(e->id);
-  g_free(e->name);
-  g_free(e->rules);
-  g_free(e->result);
-  g_free(e);
-}
-
 GPtrArray *
 meeple_client_list_history(MeepleClient *client, GError **error)
 {
-  GVariant *reply, *list, *child;
-  GVariantIter iter;
-  GPtrArray *out;
-
-  reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
-                   "ListHistory", NULL, "(a(ssa{sv}))", error);
-  if (!reply)
-    return NULL;
-  out = g_ptr_array_new_with_free_func(history_entry_free);
-  list = g_variant_get_child_value(reply, 0);
-  g_variant_iter_init(&iter, list);
-  while ((child = g_variant_iter_next_value(&iter))) {
-    MeepleClientHistoryEntry *e = g_new0(MeepleClientHistoryEntry, 1);
-    GVariant *dict;
-    g_variant_get(child, "(ss@a{sv})", &e->id, &e->name, &dict);
-    e->rules = mcl_string_or_empty(dict, "rules");
-    e->seats = (guint)mcl_number_or(dict, "seats", 0);
-    e->finished = mcl_number_or(dict, "finished", 0);
-    e->result = mcl_string_or_empty(dict, "result");
-    g_variant_unref(dict);
-    g_ptr_array_add(out, e);
-    g_variant_unref(child);
-  }
-  g_variant_unref(list);
-  g_variant_unref(reply);
-  return out;
+  return call_list(client, "ListHistory", "(a(ssa{sv}))",
+                   mcl_history_entry_from_variant,
+                   mcl_history_entry_free, error);
 }
 
 char *

@@ -396,7 +396,7 @@ mcl_state_free(MeepleClientState *st)
 
 /* ---- Manager records ------------------------------------------------------ */
 
-MeepleClientRuleSet *
+gpointer
 mcl_ruleset_from_variant(GVariant *v)
 {
   MeepleClientRuleSet *r = g_new0(MeepleClientRuleSet, 1);
@@ -417,7 +417,7 @@ mcl_ruleset_free(gpointer data)
   g_free(r);
 }
 
-MeepleClientGameSummary *
+gpointer
 mcl_summary_from_variant(GVariant *v)
 {
   MeepleClientGameSummary *s = g_new0(MeepleClientGameSummary, 1);
@@ -429,6 +429,7 @@ mcl_summary_from_variant(GVariant *v)
   s->rules = lookup_strv(dict, "rules");
   s->seats = (guint)mcl_number_or(dict, "seats", 0);
   s->free_seats = (guint)mcl_number_or(dict, "free-seats", 0);
+  s->reason = mcl_string_or_empty(dict, "reason");
   g_variant_unref(dict);
   return s;
 }
@@ -443,5 +444,33 @@ mcl_summary_free(gpointer data)
   g_free(s->name);
   g_free(s->status);
   g_strfreev(s->rules);
+  g_free(s->reason);
   g_free(s);
+}
+
+gpointer
+mcl_history_entry_from_variant(GVariant *v)
+{
+  MeepleClientHistoryEntry *e = g_new0(MeepleClientHistoryEntry, 1);
+  GVariant *dict;
+
+  g_variant_get(v, "(ss@a{sv})", &e->id, &e->name, &dict);
+  e->rules = mcl_string_or_empty(dict, "rules");
+  e->seats = (guint)mcl_number_or(dict, "seats", 0);
+  e->finished = mcl_number_or(dict, "finished", 0);
+  e->result = mcl_string_or_empty(dict, "result");
+  g_variant_unref(dict);
+  return e;
+}
+
+void
+mcl_history_entry_free(gpointer data)
+{
+  MeepleClientHistoryEntry *e = data;
+
+  g_free(e->id);
+  g_free(e->name);
+  g_free(e->rules);
+  g_free(e->result);
+  g_free(e);
 }
