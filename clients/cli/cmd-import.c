@@ -24,10 +24,11 @@ located_message(const char *message, const char *file)
   return g_strdup(message);
 }
 
-/* The record's text, or NULL with the failure printed.  A NUL byte is
- * refused here with its position: it cannot travel in a D-Bus string. */
+/* The record's text and its *@length_out bytes (NUL bytes included:
+ * meeple_client_import_game() says where one is), or NULL with the
+ * failure printed. */
 static char *
-read_record(const char *path, const char *shown)
+read_record(const char *path, const char *shown, gsize *length_out)
 {
   GError *error = NULL;
   char *text = NULL;
@@ -54,22 +55,7 @@ read_record(const char *path, const char *shown)
     g_free(text);
     return NULL;
   }
-  const char *nul = memchr(text, '\0', length);
-  if (nul) {
-    int line = 1, column = 1;
-    for (const char *p = text; p < nul; p++) {
-      if (*p == '\n') {
-        line++;
-        column = 1;
-      } else if (((guchar)*p & 0xc0) != 0x80) {
-        column++; /* characters, not bytes */
-      }
-    }
-    g_printerr(CLI_NAME ": %s:%d:%d: a NUL byte (a record is plain text)\n",
-               shown, line, column);
-    g_free(text);
-    return NULL;
-  }
+  *length_out = length;
   return text;
 }
 
@@ -137,7 +123,8 @@ cli_cmd_import(int argc, char **argv)
                   ? g_strdup("<stdin>")
                   : g_filename_display_name(path);
 
-  char *text = read_record(path, shown);
+  gsize length = 0;
+  char *text = read_record(path, shown, &length);
   MeepleClient *client = text ? cli_connect() : NULL;
   if (!client) {
     g_free(text);
@@ -146,7 +133,8 @@ cli_cmd_import(int argc, char **argv)
   }
   GError *error = NULL;
   char *id = NULL;
-  if (meeple_client_import_game(client, text, name, &id, &error)) {
+  if (meeple_client_import_game(client, text, (gssize)length, name, &id,
+                                &error)) {
     GString *out = g_string_new(NULL);
     g_string_append_printf(out, "%s\n", id);
     status = cli_write(out) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;

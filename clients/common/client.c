@@ -328,14 +328,17 @@ meeple_client_get_record(MeepleClient *client, const char *id, GError **error)
 
 gboolean
 meeple_client_import_game(MeepleClient *client, const char *record,
-                          const char *name, char **id_out, GError **error)
+                          gssize length, const char *name, char **id_out,
+                          GError **error)
 {
   GVariantBuilder opts;
   GVariant *reply;
   const char *bad;
 
-  /* A D-Bus string is UTF-8: say where it is not rather than send it. */
-  if (!g_utf8_validate(record, -1, &bad)) {
+  /* A D-Bus string is UTF-8 without NUL bytes: say where it is not
+   * rather than send it (or cut it short). */
+  if (!g_utf8_validate_len(record, length < 0 ? strlen(record) : (gsize)length,
+                           &bad)) {
     int line = 1, column = 1;
     for (const char *p = record; p < bad; p = g_utf8_next_char(p)) {
       if (*p == '\n') {
@@ -346,8 +349,8 @@ meeple_client_import_game(MeepleClient *client, const char *record,
       }
     }
     g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_INVALID_ARGS,
-                "record:%d:%d: invalid UTF-8 (a record is plain text)", line,
-                column);
+                "record:%d:%d: %s (a record is plain text)", line, column,
+                *bad ? "invalid UTF-8" : "a NUL byte");
     return FALSE;
   }
   if (name && !g_utf8_validate(name, -1, NULL)) {

@@ -138,17 +138,18 @@ GPtrArray *meeple_client_list_history(MeepleClient *client, GError **error);
  * NO_SUCH_GAME. */
 char *meeple_client_get_record(MeepleClient *client, const char *id,
                                GError **error);
-/** Creates a game from the game record @record (ImportGame), named @name
- * (NULL or "": none).  A finished game goes straight to the history; an
+/** Creates a game from the game record @record of @length bytes (-1: up
+ * to its NUL) (ImportGame), named @name (NULL or "": none).  A finished game goes straight to the history; an
  * unfinished one becomes a waiting game, its seats free and named after
  * the record's players, that continues where the record stops once its
  * seats are taken and it is started.  *@id_out (g_free; may be NULL) is
- * the new game's id.  Errors: INVALID_ARGS (the record does not parse or
- * replay: the message says where, "record:LINE:COLUMN: ..."),
+ * the new game's id.  Errors: INVALID_ARGS (the record is not UTF-8
+ * text without NUL bytes, or does not parse or replay: the message says
+ * where, "record:LINE:COLUMN: ..."),
  * INVALID_RULE_SETS, LIMIT_REACHED, STORAGE. */
 gboolean meeple_client_import_game(MeepleClient *client, const char *record,
-                                   const char *name, char **id_out,
-                                   GError **error);
+                                   gssize length, const char *name,
+                                   char **id_out, GError **error);
 
 /* ---- one game: the mirror ------------------------------------------ */
 
