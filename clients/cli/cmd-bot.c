@@ -20,9 +20,9 @@ typedef struct {
   gboolean quiet;
   const char *strategy;
   int delay_ms;
-  /* The players' names, read once: they cannot change once the game has
-   * started, and reading the state for each move would fetch the whole
-   * board from the daemon every time. */
+  /* The players' names (seat_names()), read once the game has started:
+   * they cannot change then, and reading the state for each move would
+   * fetch the whole board from the daemon every time. */
   GStrv names;
 } BotRun;
 
@@ -32,21 +32,12 @@ on_move(MeepleRemoteGame *game, const MeepleClientDecision *decision,
         guint index, gpointer data)
 {
   BotRun *run = data;
+  (void)game;
   /* Pacing for people watching; the bot itself never needs it. */
   if (run->delay_ms > 0)
     g_usleep((gulong)run->delay_ms * 1000);
   if (run->quiet || index >= decision->actions->len)
     return;
-  const MeepleClientState *state =
-    run->names ? NULL : meeple_remote_game_state(game, NULL);
-  if (state) {
-    run->names = g_new0(char *, state->seats->len + 1);
-    for (guint s = 0; s < state->seats->len; s++) {
-      char buffer[32];
-      run->names[s] =
-        g_strdup(cli_seat_name(state, (int)s, buffer, sizeof buffer));
-    }
-  }
   const MeepleClientAction *a = g_ptr_array_index(decision->actions, index);
   char buffer[32];
   const char *who = run->names && decision->seat < g_strv_length(run->names)
@@ -55,6 +46,22 @@ on_move(MeepleRemoteGame *game, const MeepleClientDecision *decision,
                                       sizeof buffer);
   g_print("%s (seat %u, %s): %s\n", who, decision->seat + 1, run->strategy,
           a->notation);
+}
+
+/* Every seat's name as the move lines show it (NULL-terminated; NULL
+ * when the state cannot be read). */
+static GStrv
+seat_names(MeepleRemoteGame *game)
+{
+  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  if (!state)
+    return NULL;
+  GStrv names = g_new0(char *, state->seats->len + 1);
+  for (guint s = 0; s < state->seats->len; s++) {
+    char buffer[32];
+    names[s] = g_strdup(cli_seat_name(state, (int)s, buffer, sizeof buffer));
+  }
+  return names;
 }
 
 /* Parses --seats: "all-bot", "all", or seat numbers (1-based) into
@@ -305,6 +312,8 @@ cli_cmd_bot(int argc, char **argv)
   status = CLI_EXIT_FAILURE;
   if (seats->len > 0 && cli_wait_start(game, !quiet)) {
     GError *error = NULL;
+    if (!quiet)
+      run.names = seat_names(game);
     gboolean played;
     while (!(played = meeple_bot_play(game,
                                       (const guint *)(gpointer)seats->data,
