@@ -37,8 +37,9 @@ struct MeepleRules {
   GPtrArray *kinds;        /* MeepleKind* */
   char *symbols[MEEPLE_MAX_SYMBOLS];
   guint n_symbols;
-  /* how clients draw fields carrying a symbol; NULL: like any field */
-  MeepleSymbolLook *symbol_looks[MEEPLE_MAX_SYMBOLS];
+  /* how clients draw fields carrying a symbol (interned strings);
+   * unicode NULL: like any field */
+  MeepleSymbolLook symbol_looks[MEEPLE_MAX_SYMBOLS];
   GArray *tile_types;      /* MeepleTileType */
   GArray *derived;         /* TileDerived, parallel to tile_types */
   GPtrArray *tilesets;     /* MeepleTileSetInfo* */

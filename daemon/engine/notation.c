@@ -46,11 +46,11 @@ figure_name(const MeepleGame *g, guint figure)
              : "?";
 }
 
-/* The name of segment @segment of the tile at @x,@y, "?" without one. */
+/* The name of segment @segment of the tile in board slot @slot, "?"
+ * without one. */
 static const char *
-segment_name(const MeepleGame *g, int x, int y, guint segment)
+segment_name(const MeepleGame *g, int slot, guint segment)
 {
-  int slot = board_slot_at(g, x, y);
   const MeepleTileType *t =
       slot >= 0 ? rules_type(g->rules, g->placed[slot].type) : NULL;
   return t && segment < t->n_segments ? t->segments[segment].name : "?";
@@ -73,10 +73,10 @@ meeple_action_append_string(const MeepleGame *g, const MeepleAction *a,
     g_string_append(out, "pass");
     return;
   case MEEPLE_ACTION_PLACE_FIGURE: {
-    g_string_append(out, figure_name(g, a->figure));
-    append_word(out, segment_name(g, a->x, a->y, a->segment));
-    /* on this turn's tile the cell goes without saying */
     int slot = board_slot_at(g, a->x, a->y);
+    g_string_append(out, figure_name(g, a->figure));
+    append_word(out, segment_name(g, slot, a->segment));
+    /* on this turn's tile the cell goes without saying */
     if (slot < 0 || slot != g->last_slot)
       append_cell(out, a->x, a->y);
     return;
@@ -95,7 +95,8 @@ meeple_action_append_string(const MeepleGame *g, const MeepleAction *a,
   if (k->fields & MEEPLE_ACTION_USES_FIGURE)
     append_word(out, figure_name(g, a->figure));
   if (k->fields & MEEPLE_ACTION_USES_SEGMENT)
-    append_word(out, segment_name(g, a->x, a->y, a->segment));
+    append_word(out, segment_name(g, board_slot_at(g, a->x, a->y),
+                                  a->segment));
   if (k->fields & (MEEPLE_ACTION_USES_SEGMENT | MEEPLE_ACTION_USES_CELL))
     append_cell(out, a->x, a->y);
   if (k->fields & MEEPLE_ACTION_USES_ARG) {

@@ -91,14 +91,8 @@ meeple_rules_unref(MeepleRules *rules)
     return;
   registry_free(rules);
   g_ptr_array_unref(rules->kinds);
-  for (guint i = 0; i < rules->n_symbols; i++) {
+  for (guint i = 0; i < rules->n_symbols; i++)
     g_free(rules->symbols[i]);
-    if (rules->symbol_looks[i]) {
-      g_free((char *)rules->symbol_looks[i]->unicode);
-      g_free((char *)rules->symbol_looks[i]->legend);
-      g_free(rules->symbol_looks[i]);
-    }
-  }
   g_array_unref(rules->tile_types);
   g_array_unref(rules->derived);
   g_ptr_array_unref(rules->tilesets);
@@ -194,16 +188,11 @@ meeple_rules_set_symbol_look(MeepleRules *rules, guint symbol,
   if (symbol >= rules->n_symbols || look->glyph <= ' ' || look->glyph > '~' ||
       !look->unicode || !*look->unicode || !look->legend || !*look->legend)
     return FALSE;
-  MeepleSymbolLook *copy = rules->symbol_looks[symbol];
-  if (copy) {
-    g_free((char *)copy->unicode);
-    g_free((char *)copy->legend);
-  } else {
-    copy = rules->symbol_looks[symbol] = g_new(MeepleSymbolLook, 1);
-  }
-  copy->glyph = look->glyph;
-  copy->unicode = g_strdup(look->unicode);
-  copy->legend = g_strdup(look->legend);
+  /* interned: a handful of short strings, which outlive the plugin that
+   * gave them */
+  rules->symbol_looks[symbol] = (MeepleSymbolLook){
+    look->glyph, g_intern_string(look->unicode), g_intern_string(look->legend)
+  };
   return TRUE;
 }
 
@@ -211,7 +200,9 @@ const MeepleSymbolLook *
 meeple_rules_symbol_look(const MeepleRules *rules, guint symbol)
 {
   g_return_val_if_fail(rules, NULL);
-  return symbol < rules->n_symbols ? rules->symbol_looks[symbol] : NULL;
+  return symbol < rules->n_symbols && rules->symbol_looks[symbol].unicode
+           ? &rules->symbol_looks[symbol]
+           : NULL;
 }
 
 static int

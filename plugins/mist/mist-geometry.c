@@ -288,7 +288,6 @@ mist_placement_analyse(const MeepleGame *game, const MistSymbols *sym, int x,
   const MeepleTileType *type = type_at(game, x, y, &rot);
   if (!type)
     return;
-  out->misty = mist_tile_areas(sym, type) != 0;
   for (guint p = 0; p < N_POSITIONS; p++) {
     int a = position_area(sym, type, rot, p);
     if (a < 0)

@@ -75,15 +75,6 @@ mist_ghosts_on(const MistState *st, guint figure)
   return 0;
 }
 
-guint
-mist_ghosts_in_circles(const MistState *st)
-{
-  guint n = 0;
-  for (guint i = 0; i < st->n_circles; i++)
-    n += st->circles[i].ghosts;
-  return n;
-}
-
 const MistPlacement *
 mist_placement(MeepleGame *game, const MistIds *ids)
 {

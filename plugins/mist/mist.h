@@ -31,8 +31,15 @@ G_BEGIN_DECLS
 /* Tiles-with-circles times their areas a game can hold; more are
  * refused by nothing but simply never hold ghosts (doc/mist.md). */
 #define MIST_MAX_CIRCLE_SPOTS 48
-/* Batches of ghosts waiting to be handed out in one PLACE_GHOSTS step. */
-#define MIST_MAX_BATCHES 8
+/* Mist/clear contacts one placement can make (MistPlacement.dispersal):
+ * at most three on each of four sides. */
+#define MIST_MAX_CONTACTS 16
+/* Batches of ghosts waiting to be handed out in one PLACE_GHOSTS step:
+ * each source queues at most once a step — MIST-07, MIST-08, SC-03 and
+ * SC-06 one batch each, SC-07 one per completed area of the tile, SC-08
+ * one per dispersed area (one per contact at most) — so the queue never
+ * overflows and no ghost is lost to it. */
+#define MIST_MAX_BATCHES (4 + MIST_MAX_AREAS + MIST_MAX_CONTACTS)
 
 /* ---- tile geometry ------------------------------------------------------ */
 
@@ -96,13 +103,12 @@ mist_area_completed(const MistArea *area)
 
 /* What placing the tile at (x, y) did to the mist (MIST-07, MIST-08). */
 typedef struct {
-  gboolean misty;          /* the tile shows mist (MIST-06) */
   gboolean thickened;      /* a misty edge segment met a misty one */
   gboolean dispersed;      /* a misty edge segment met a clear one */
   guint thick_areas;       /* bit a: the tile's area a met older mist */
   /* the mist areas owning a misty edge segment of a mist/clear contact
    * (MIST-08): one node of each, possibly the same area twice */
-  MistNode dispersal[16];
+  MistNode dispersal[MIST_MAX_CONTACTS];
   guint n_dispersal;
 } MistPlacement;
 
@@ -185,8 +191,6 @@ mist_state(MeepleGame *game, const MistIds *ids)
 
 /* Ghosts on figure @figure (0 when none). */
 guint mist_ghosts_on(const MistState *st, guint figure);
-/* Ghosts in the spell circles of the game. */
-guint mist_ghosts_in_circles(const MistState *st);
 
 /* This turn's placement analysis (computed on first use each turn). */
 const MistPlacement *mist_placement(MeepleGame *game, const MistIds *ids);
