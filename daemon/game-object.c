@@ -49,15 +49,23 @@ join(gpointer object, const char *sender, GVariant *args, GVariant **reply,
     seat_wanted = MEEPLE_MAX_PLAYERS;
   guint seat;
   char *token = NULL;
+  /* the seats as they were, to take back a join the store refuses (an
+   * imported game's seats have their players' names) */
+  SessionSeat before[MEEPLE_MAX_PLAYERS] = { 0 };
+  for (guint i = 0; ok && i < g->session->n_seats; i++)
+    session_seat_copy(&before[i], &g->session->seats[i]);
   if (ok)
     ok = session_join(g->session, sender, name, has_seat ? (int)seat_wanted : -1,
                       kind, &seat, &token, error);
   /* the seat's token hash is stored before the token leaves the daemon */
   if (ok && !(daemon_store_write(g->daemon, g->session->id, error) &&
               store_save_seat(g->daemon->store, g->session, seat, error))) {
-    session_unjoin(g->session, seat);
+    session_seat_copy(&g->session->seats[seat], &before[seat]);
+    g->session->seats_version++;
     ok = FALSE;
   }
+  for (guint i = 0; i < MEEPLE_MAX_PLAYERS; i++)
+    session_seat_clear(&before[i]);
   if (ok) {
     g_info("game %s: seat %u joined by %s (%s)", g->session->id, seat,
            g->session->seats[seat].name, sender);

@@ -291,16 +291,6 @@ session_join(Session *s, const char *holder, const char *name, int seat,
   return TRUE;
 }
 
-void
-session_unjoin(Session *s, guint seat)
-{
-  SessionSeat *st = &s->seats[seat];
-  clear_seat(st);
-  g_free(st->name);
-  st->name = g_strdup_printf("Player %u", seat + 1);
-  s->seats_version++;
-}
-
 gboolean
 session_reclaim(Session *s, const char *holder, const char *token,
                 guint *seat_out, GError **error)

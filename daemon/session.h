@@ -100,8 +100,6 @@ gboolean session_reclaim(Session *session, const char *holder,
                          const char *token, guint *seat_out, GError **error);
 gboolean session_leave(Session *session, const char *holder, guint seat,
                        GError **error);
-/* Undoes a join whose seat could not be stored: the seat is free again. */
-void session_unjoin(Session *session, guint seat);
 /* Copies seat @from's state into seat @to (for undoing a change that could
  * not be stored). */
 void session_seat_copy(SessionSeat *to, const SessionSeat *from);

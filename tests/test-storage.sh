@@ -632,6 +632,9 @@ else
   check "bots play" wait_lines "$TMP/rbot.out" 6
   kill "$rbot_pid" 2>/dev/null || :
   wait "$rbot_pid" 2>/dev/null || :
+  expect 0 "import the cut record (its seats named after its players)" \
+    "$M" import "$TMP/cut.rec"
+  RJ=$(cat "$TMP/out")
   stop_daemon
   chmod 0400 "$STORE/meepled.db"
   WRAP=$NOPRIV
@@ -648,6 +651,28 @@ else
     "$TMP/err"
   check "show after" show "$R" "$TMP/ro-after"
   check "the game did not change" cmp -s "$TMP/ro-before" "$TMP/ro-after"
+  # A refused join takes nothing back but the seat: its free seats keep
+  # the record's players' names (only the Seats property shows them).
+  seats_of() {
+    bus_call org.meepled.Meepled1 "/org/meepled/Meepled1/game/$1" \
+      org.freedesktop.DBus.Properties.Get org.meepled.Meepled1.Game Seats \
+      >"$2"
+  }
+  if [ -n "$GDBUS" ]; then
+    check "the imported game's seats" seats_of "$RJ" "$TMP/ro-seats-before"
+    check "... are named after the record's players" \
+      has "'Alice', 'human', false" "$TMP/ro-seats-before"
+  fi
+  run $T "$M" join "$RJ" --name Zed
+  check "a join on a read-only store fails (exit 1)" test "$status" -eq 1
+  check "... saying the store is read-only" \
+    has "^meeple: .*$STORE/meepled.db: attempt to write a readonly database" \
+    "$TMP/err"
+  if [ -n "$GDBUS" ]; then
+    check "the seats again" seats_of "$RJ" "$TMP/ro-seats-after"
+    check "... unchanged, names included" cmp -s "$TMP/ro-seats-before" \
+      "$TMP/ro-seats-after"
+  fi
   expect 1 "new on a read-only store" "$M" new
   check "... says why" \
     has "^meeple: .*$STORE/meepled.db: attempt to write a readonly database" \
