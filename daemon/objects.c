@@ -91,12 +91,6 @@ objects_hold(void)
   holding = TRUE;
 }
 
-gboolean
-objects_holding(void)
-{
-  return holding;
-}
-
 void
 objects_release(DBusConnection *bus, const GError *failure)
 {

@@ -126,7 +126,6 @@ void objects_emit_with(DBusConnection *bus, const char *path,
  * @failure, answers every held call with that error and drops the
  * signals. */
 void objects_hold(void);
-gboolean objects_holding(void);
 void objects_release(DBusConnection *bus, const GError *failure);
 
 /* Signature of an argument list ("ua{sv}"), g_free(). */
