@@ -30,6 +30,13 @@ typedef struct {
    * thousands of sources. */
   GQueue finished;
   guint expiry_timer;
+  /* PropertiesChanged pacing (pacing.c): a game's per-move properties
+   * are signalled at most once per interval (µs; 0: every change at
+   * once).  The games with a merged signal due, in the order it is due,
+   * and the one timer for the first of them. */
+  gint64 property_interval;
+  GQueue paced;
+  guint pacing_timer;
   /* Every game's configuration, seats and actions (doc/storage.md). */
   Store *store;
   /* id -> SuspendedGame*: stored games that cannot be played now. */
@@ -88,6 +95,13 @@ typedef struct {
   /* What the signalled properties depend on, as of the last
    * PropertiesChanged: a property is signalled when its value here moves. */
   GamePropertyKey property_key;
+  /* Properties changed but not signalled yet (bit mask, pacing.c), when
+   * the last PropertiesChanged went out and when the merged one is due;
+   * paced_link is the game's place in Daemon.paced while it waits. */
+  guint64 props_pending;
+  gint64 props_sent_at;
+  gint64 props_due;
+  GList paced_link;
 } GameObject;
 
 /* Order of game ids (decimal numbers): shorter first, then by digits. */
@@ -147,5 +161,23 @@ void game_objects_holder_gone(Daemon *daemon, const char *name);
 guint game_objects_n_unfinished(Daemon *daemon);
 /* Stops the expiry timer and forgets the finished games (shutdown). */
 void game_objects_stop_expiry(Daemon *daemon);
+/* Sends the game's pending PropertiesChanged now (pacing.c calls it when
+ * a merged signal is due). */
+void game_object_send_properties(GameObject *game);
+
+/* pacing.c: PropertiesChanged of the properties that change with every
+ * move (Turn, ActiveSeat, TilesLeft, Scores) goes out at once when the
+ * game's previous one is at least --property-interval old; otherwise the
+ * changes are merged into one signal sent when the interval has passed,
+ * with the values of that moment.  A bot game making a thousand moves a
+ * second would otherwise cost a signal per move that no person can see. */
+/* Whether @game's changes may be signalled now. */
+gboolean pacing_may_send(const GameObject *game);
+/* @game has changes to signal later: queues it (once). */
+void pacing_defer(GameObject *game);
+/* @game's changes go out now or it goes away: takes it off the queue. */
+void pacing_forget(GameObject *game);
+/* Stops the timer and empties the queue (shutdown). */
+void pacing_clear(Daemon *daemon);
 
 #endif

@@ -702,6 +702,7 @@ game_object_free(GameObject *g)
 {
   if (!g)
     return;
+  pacing_forget(g);
   session_free(g->session);
   g_free(g->path);
   g_free(g);
@@ -791,6 +792,38 @@ game_object_mark_ended(GameObject *g)
 }
 
 void
+game_object_send_properties(GameObject *g)
+{
+  pacing_forget(g);
+  if (!g->props_pending)
+    return;
+  objects_emit_properties_changed(g->daemon->bus, g->path, &game_interface,
+                                  g, g->props_pending);
+  g->props_pending = 0;
+  g->props_sent_at = g_get_monotonic_time();
+}
+
+/* The properties a person waits for go out at once, and take the
+ * merged changes of the others with them. */
+#define PROPS_AT_ONCE                                                        \
+  ((G_GUINT64_CONSTANT(1) << PROP_STATUS) |                                  \
+   (G_GUINT64_CONSTANT(1) << PROP_SEATS))
+
+/* PropertiesChanged for what changed, now or merged later (pacing.c). */
+static void
+flush_properties(GameObject *g)
+{
+  guint64 changed = properties_changed(g);
+  if (!changed)
+    return;
+  g->props_pending |= changed;
+  if ((changed & PROPS_AT_ONCE) || pacing_may_send(g))
+    game_object_send_properties(g);
+  else
+    pacing_defer(g);
+}
+
+void
 game_object_flush(GameObject *g)
 {
   Session *s = g->session;
@@ -801,8 +834,7 @@ game_object_flush(GameObject *g)
                       append_new_events, g);
     g->signalled = seq;
   }
-  objects_emit_properties_changed(bus, g->path, &game_interface, g,
-                                  properties_changed(g));
+  flush_properties(g);
   const MeepleDecision *d = s->started ? meeple_game_decision(s->game) : NULL;
   guint64 id = session_decision_id(s);
   if (!d && s->started)

@@ -27,6 +27,7 @@ daemon_meepled_SOURCES = \
 	daemon/marshal.h \
 	daemon/manager.c \
 	daemon/game-object.c \
+	daemon/pacing.c \
 	daemon/store.c \
 	daemon/store.h \
 	daemon/resume.c \

@@ -20,6 +20,7 @@ typedef struct {
   char *tiles_dir;
   int max_games;
   int keep_finished;
+  int property_interval;
   char *state_dir;
   gint64 state_max_size;
   char *state_sync;
@@ -44,6 +45,11 @@ parse_options(Options *o, int *argc, char ***argv)
       "Hold at most N games that are not over (default 10000)", "N" },
     { "keep-finished", 0, 0, G_OPTION_ARG_INT, &o->keep_finished,
       "Remove a game S seconds after it ended (default 3600)", "S" },
+    { "property-interval", 0, 0, G_OPTION_ARG_INT, &o->property_interval,
+      "Signal a game's per-move properties (Turn, ActiveSeat, TilesLeft, "
+      "Scores) at most once per MS milliseconds, changes in between merged "
+      "into one PropertiesChanged; 0 sends each at once (default 50)",
+      "MS" },
     { "state-dir", 's', 0, G_OPTION_ARG_FILENAME, &o->state_dir,
       "Keep the game store (meepled.db) in DIR (default: "
       "$XDG_STATE_HOME/meepled, i.e. ~/.local/state/meepled)", "DIR" },
@@ -83,6 +89,11 @@ parse_options(Options *o, int *argc, char ***argv)
       strcmp(o->state_sync, "normal") != 0) {
     g_printerr("meepled: --state-sync takes normal or full, not \"%s\"\n",
                o->state_sync);
+    return FALSE;
+  }
+  if (o->property_interval < 0 || o->property_interval > 60000) {
+    g_printerr("meepled: --property-interval takes 0 to 60000 "
+               "milliseconds, not %d\n", o->property_interval);
     return FALSE;
   }
   if (o->max_games <= 0)
@@ -217,6 +228,7 @@ daemon_clear(Daemon *d)
   /* what is held is sent only once it is durable */
   daemon_commit_clear(d);
   game_objects_stop_expiry(d);
+  pacing_clear(d);
   if (d->games)
     g_hash_table_destroy(d->games);
   if (d->suspended)
@@ -253,6 +265,7 @@ run(const Options *o)
   d.next_game_id = 1;
   d.max_games = (guint)o->max_games;
   d.keep_finished = (guint)o->keep_finished;
+  d.property_interval = (gint64)o->property_interval * 1000;
   char *state_dir = o->state_dir
                       ? g_strdup(o->state_dir)
                       : g_build_filename(g_get_user_state_dir(), "meepled",
@@ -315,7 +328,7 @@ out:
 int
 main(int argc, char **argv)
 {
-  Options o = { 0 };
+  Options o = { .property_interval = 50 };
   setlocale(LC_ALL, "");
   int status;
   if (!parse_options(&o, &argc, &argv)) {

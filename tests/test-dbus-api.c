@@ -572,6 +572,8 @@ typedef struct {
   GPtrArray *events;     /* GVariant (tsa{sv}), concatenated */
   GArray *decisions;     /* RecDecision */
   GPtrArray *changes;    /* GVariant (sa{sv}as) */
+  GArray *change_times;  /* gint64: when each of changes arrived */
+  GString *order;        /* a letter per signal: E(vents), D(ecision), P */
   guint64 last_seq;
 } Recorder;
 
@@ -602,6 +604,7 @@ on_signal(GDBusConnection *c, const char *sender, const char *path,
       r->last_seq = seq;
       g_ptr_array_add(r->events, e);
     }
+    g_string_append_c(r->order, 'E');
   } else if (strcmp(iface, FX_GAME_IFACE) == 0 &&
              strcmp(signal, "DecisionRequired") == 0) {
     ck_assert_str_eq(g_variant_get_type_string(params), "(tus)");
@@ -610,13 +613,18 @@ on_signal(GDBusConnection *c, const char *sender, const char *path,
     g_variant_get(params, "(tu&s)", &d.id, &d.seat, &kind);
     g_strlcpy(d.kind, kind, sizeof d.kind);
     g_array_append_val(r->decisions, d);
+    g_string_append_c(r->order, 'D');
   } else if (strcmp(iface, PROPS_IFACE) == 0 &&
              strcmp(signal, "PropertiesChanged") == 0) {
     ck_assert_str_eq(g_variant_get_type_string(params), "(sa{sv}as)");
     const char *which;
     g_variant_get_child(params, 0, "&s", &which);
-    if (strcmp(which, FX_GAME_IFACE) == 0)
+    if (strcmp(which, FX_GAME_IFACE) == 0) {
       g_ptr_array_add(r->changes, g_variant_ref(params));
+      gint64 now = g_get_monotonic_time();
+      g_array_append_val(r->change_times, now);
+      g_string_append_c(r->order, 'P');
+    }
   }
 }
 
@@ -628,6 +636,8 @@ recorder_init(Recorder *r, GDBusConnection *c, const char *path)
   r->events = g_ptr_array_new_with_free_func((GDestroyNotify)g_variant_unref);
   r->decisions = g_array_new(FALSE, TRUE, sizeof(RecDecision));
   r->changes = g_ptr_array_new_with_free_func((GDestroyNotify)g_variant_unref);
+  r->change_times = g_array_new(FALSE, FALSE, sizeof(gint64));
+  r->order = g_string_new(NULL);
   r->subs[0] = g_dbus_connection_signal_subscribe(
       c, NULL, FX_GAME_IFACE, "Events", path, NULL, G_DBUS_SIGNAL_FLAGS_NONE,
       on_signal, r, NULL);
@@ -653,6 +663,8 @@ recorder_clear(Recorder *r)
   g_ptr_array_unref(r->events);
   g_array_unref(r->decisions);
   g_ptr_array_unref(r->changes);
+  g_array_unref(r->change_times);
+  g_string_free(r->order, TRUE);
   g_object_unref(r->conn);
 }
 
@@ -667,6 +679,19 @@ rec_has_seq(gpointer data)
 {
   RecWait *w = data;
   return w->r->last_seq >= w->seq;
+}
+
+typedef struct {
+  Recorder *r;
+  guint n;
+} RecCount;
+
+/* At least @n PropertiesChanged recorded. */
+static gboolean
+rec_has_changes(gpointer data)
+{
+  RecCount *c = data;
+  return c->r->changes->len >= c->n;
 }
 
 static gboolean
@@ -1959,6 +1984,168 @@ START_TEST(test_full_game)
 }
 END_TEST
 
+/* ---- PropertiesChanged pacing (--property-interval) ------------------ */
+
+/* A started two-seat game held by @holders, with @rec recording its
+ * signals from before the start; waits for the first DecisionRequired. */
+static char *
+paced_game(GDBusConnection **holders, Recorder *rec)
+{
+  char *path = create(holders[0], "{'seed': <uint64 77>}", NULL);
+  ck_assert_uint_eq(join(holders[0], path, "{}", NULL), 0);
+  ck_assert_uint_eq(join(holders[1], path, "{}", NULL), 1);
+  recorder_init(rec, holders[0], path);
+  start(holders[0], path);
+  Decision d = { 0 };
+  get_decision(holders[0], path, &d);
+  RecWait w = { .r = rec, .decision = d.id };
+  ck_assert_msg(wait_for(rec_has_decision, &w, WAIT_MS),
+                "no DecisionRequired after Start");
+  decision_clear(&d);
+  return path;
+}
+
+/* One random action, then waits for the next decision's DecisionRequired
+ * (every signal sent before it has arrived then); FALSE when the game was
+ * over already. */
+static gboolean
+act_and_wait(GDBusConnection **holders, const char *path, Recorder *rec,
+             GRand *rand)
+{
+  if (!play_one(holders, path, rand))
+    return FALSE;
+  g_autofree char *status = game_prop_string(holders[0], path, "Status");
+  if (strcmp(status, "over") == 0)
+    return TRUE;
+  Decision d = { 0 };
+  get_decision(holders[0], path, &d);
+  RecWait w = { .r = rec, .decision = d.id };
+  ck_assert_msg(wait_for(rec_has_decision, &w, WAIT_MS),
+                "no DecisionRequired for decision %" G_GUINT64_FORMAT, d.id);
+  decision_clear(&d);
+  return TRUE;
+}
+
+static guint32
+game_turn(GDBusConnection *c, const char *path)
+{
+  g_autoptr(GVariant) v = game_prop(c, path, "Turn");
+  return g_variant_get_uint32(v);
+}
+
+/* Property @name in PropertiesChanged @signal is its value now. */
+static void
+assert_signalled_now(GDBusConnection *c, const char *path, GVariant *signal,
+                     const char *name)
+{
+  g_autoptr(GVariant) changed = g_variant_get_child_value(signal, 1);
+  g_autoptr(GVariant) sent = g_variant_lookup_value(changed, name, NULL);
+  g_autoptr(GVariant) now = game_prop(c, path, name);
+  g_autofree char *all = g_variant_print(changed, FALSE);
+  ck_assert_msg(sent != NULL, "%s is not in the merged signal %s", name, all);
+  ck_assert_msg(g_variant_equal(sent, now), "%s signalled as %s, it is %s",
+                name, g_variant_print(sent, FALSE),
+                g_variant_print(now, FALSE));
+}
+
+static gboolean
+rec_saw_over(gpointer data)
+{
+  return rec_saw_string(data, "Status", "over");
+}
+
+/* With an interval longer than the game, the per-move properties are never
+ * signalled on their own: the end's Status change takes them all, merged,
+ * with their final values. */
+START_TEST(test_properties_merged)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  GDBusConnection *holders[] = { a, b };
+  Recorder rec;
+  g_autofree char *path = paced_game(holders, &rec);
+  ck_assert_msg(rec_saw_string(&rec, "Status", "playing"),
+                "Start's Status change did not go out at once: %s",
+                rec.order->str);
+  guint at_start = rec.changes->len;
+  guint32 turn_at_start = game_turn(a, path);
+  g_autoptr(GRand) rand = g_rand_new_with_seed(3);
+  for (guint i = 0; i < 12; i++)
+    ck_assert(act_and_wait(holders, path, &rec, rand));
+  ck_assert_msg(game_turn(a, path) > turn_at_start,
+                "12 actions and still turn %u", turn_at_start);
+  ck_assert_msg(rec.changes->len == at_start,
+                "PropertiesChanged within the interval (signals %s)",
+                rec.order->str);
+
+  play_to_end(holders, path, rand);
+  ck_assert_msg(wait_for(rec_saw_over, &rec, WAIT_MS),
+                "no PropertiesChanged Status=over");
+  ck_assert_uint_eq(rec.changes->len, at_start + 1);
+  ck_assert_msg(g_str_has_suffix(rec.order->str, "EP"),
+                "the end's signals: %s", rec.order->str);
+  GVariant *merged = g_ptr_array_index(rec.changes, at_start);
+  static const char *const props[] = { "Status", "Turn", "TilesLeft",
+                                       "Scores" };
+  for (guint i = 0; i < G_N_ELEMENTS(props); i++)
+    assert_signalled_now(a, path, merged, props[i]);
+  recorder_clear(&rec);
+}
+END_TEST
+
+/* With a short interval: a change soon after a PropertiesChanged waits
+ * for the interval and goes out on its own, with the values of that
+ * moment; a change after a quiet interval goes out at once, between the
+ * Events and DecisionRequired signals of its action. */
+START_TEST(test_properties_trailing)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  GDBusConnection *holders[] = { a, b };
+  Recorder rec;
+  g_autofree char *path = paced_game(holders, &rec);
+  guint n0 = rec.changes->len;
+  ck_assert_uint_gt(n0, 0);
+  gint64 start_signal = g_array_index(rec.change_times, gint64, n0 - 1);
+  guint32 turn = game_turn(a, path);
+  g_autoptr(GRand) rand = g_rand_new_with_seed(4);
+  /* the next turn, within the 500 ms after Start's signal */
+  for (guint i = 0; i < 6 && game_turn(a, path) == turn; i++)
+    ck_assert(act_and_wait(holders, path, &rec, rand));
+  ck_assert_msg(game_turn(a, path) != turn, "no new turn in 6 actions");
+  ck_assert_msg(rec.changes->len == n0,
+                "the new turn was signalled at once (signals %s)",
+                rec.order->str);
+
+  RecCount more = { &rec, n0 + 1 };
+  ck_assert_msg(wait_for(rec_has_changes, &more, WAIT_MS),
+                "the merged PropertiesChanged never came");
+  gint64 gap = g_array_index(rec.change_times, gint64, n0) - start_signal;
+  /* 500 ms between the sends; arrival can shave a little off */
+  ck_assert_msg(gap >= 250 * 1000, "merged signal after %" G_GINT64_FORMAT
+                " us, the interval is 500 ms", gap);
+  GVariant *merged = g_ptr_array_index(rec.changes, n0);
+  assert_signalled_now(a, path, merged, "Turn");
+  assert_signalled_now(a, path, merged, "TilesLeft");
+
+  /* Quiet for longer than the interval: the next change is immediate. */
+  gboolean seen = FALSE;
+  for (guint i = 0; i < 6 && !seen; i++) {
+    RecCount none = { &rec, G_MAXUINT };
+    wait_for(rec_has_changes, &none, 600);
+    gsize mark = rec.order->len;
+    turn = game_turn(a, path);
+    ck_assert(act_and_wait(holders, path, &rec, rand));
+    if (game_turn(a, path) != turn) {
+      ck_assert_str_eq(rec.order->str + mark, "EPD");
+      seen = TRUE;
+    }
+  }
+  ck_assert_msg(seen, "no new turn in 6 actions");
+  recorder_clear(&rec);
+}
+END_TEST
+
 START_TEST(test_disconnect)
 {
   g_autoptr(GDBusConnection) a = conn_new();
@@ -2496,6 +2683,25 @@ setup_limited(void)
   fixture_set_daemon_args(NULL);
 }
 
+/* PropertiesChanged paced far beyond a game's length, or by 500 ms. */
+static void
+setup_long_interval(void)
+{
+  static const char *const args[] = { "--property-interval", "60000", NULL };
+  fixture_set_daemon_args(args);
+  setup();
+  fixture_set_daemon_args(NULL);
+}
+
+static void
+setup_short_interval(void)
+{
+  static const char *const args[] = { "--property-interval", "500", NULL };
+  fixture_set_daemon_args(args);
+  setup();
+  fixture_set_daemon_args(NULL);
+}
+
 static Suite *
 dbus_api_suite(void)
 {
@@ -2528,6 +2734,16 @@ dbus_api_suite(void)
   tcase_set_timeout(limited, 120);
   tcase_add_test(limited, test_limit_reached);
   suite_add_tcase(s, limited);
+  TCase *merged = tcase_create("properties-merged");
+  tcase_add_checked_fixture(merged, setup_long_interval, teardown);
+  tcase_set_timeout(merged, 120);
+  tcase_add_test(merged, test_properties_merged);
+  suite_add_tcase(s, merged);
+  TCase *trailing = tcase_create("properties-trailing");
+  tcase_add_checked_fixture(trailing, setup_short_interval, teardown);
+  tcase_set_timeout(trailing, 120);
+  tcase_add_test(trailing, test_properties_trailing);
+  suite_add_tcase(s, trailing);
   return s;
 }
 
