@@ -11,8 +11,11 @@
  * one disk flush instead of eight.
  *
  * When the commit fails (a full disk), nothing of the batch happened: the
- * games it touched are replayed again from the store, every held call is
- * answered StorageFailed and the held signals are dropped.
+ * games it touched are replayed again from the store, and every held
+ * call on them (or on the manager) is answered StorageFailed and their
+ * held signals are dropped.  What was held for other games — a spectator's
+ * GetState, a disconnect's Seats change, a paced PropertiesChanged — did
+ * not rest on the batch and is sent as it is.
  *
  * With --state-sync=normal a commit only hands the pages to the system
  * and costs little, so there is no batch: every write is its own
@@ -21,7 +24,10 @@
  * twice as many acts per second as with batches). */
 #include "config.h"
 
+#include <string.h>
+
 #include "daemon.h"
+#include "dbus/names.h"
 #include "errors.h"
 
 /* Writes one batch holds at most: bounds the wait of its first caller
@@ -61,6 +67,19 @@ reload(Daemon *d, const char *id)
   game_object_reset(g, s);
 }
 
+/* Whether a held message of the object at @path may rest on the failed
+ * batch: those of the games it wrote, and of anything else (the manager:
+ * a game created or imported) to be safe. */
+static gboolean
+in_failed_batch(const char *path, gpointer data)
+{
+  Daemon *d = data;
+  if (!path || !g_str_has_prefix(path, MEEPLE_DBUS_GAME_PATH_PREFIX))
+    return TRUE;
+  return g_hash_table_contains(d->batch_games,
+                               path + strlen(MEEPLE_DBUS_GAME_PATH_PREFIX));
+}
+
 static void
 finish(Daemon *d)
 {
@@ -70,7 +89,7 @@ finish(Daemon *d)
     g_warning("%s", error->message);
     store_rollback(d->store);
   }
-  objects_release(d->bus, ok ? NULL : error);
+  objects_release(d->bus, ok ? NULL : error, in_failed_batch, d);
   if (!ok) {
     GHashTableIter iter;
     gpointer id;

@@ -92,12 +92,15 @@ objects_hold(void)
 }
 
 void
-objects_release(DBusConnection *bus, const GError *failure)
+objects_release(DBusConnection *bus, const GError *failure,
+                gboolean (*failed)(const char *path, gpointer data),
+                gpointer data)
 {
   holding = FALSE;
   Held *h;
   while ((h = g_queue_pop_head(&held))) {
-    if (!failure) {
+    const char *path = dbus_message_get_path(h->call ? h->call : h->message);
+    if (!failure || !failed(path, data)) {
       dbus_connection_send(bus, h->message, NULL);
     } else if (h->call) {
       /* Every answer of the failed batch may rest on what was not saved:

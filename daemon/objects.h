@@ -122,11 +122,15 @@ void objects_emit_with(DBusConnection *bus, const char *path,
                        gpointer data);
 
 /* Group commit (daemon/commit.c): from objects_hold() on, replies and
- * signals are kept back in order; objects_release() sends them, or, with
- * @failure, answers every held call with that error and drops the
- * signals. */
+ * signals are kept back in order; objects_release() sends them.  With
+ * @failure, the messages of the objects @failed says the failed batch
+ * touched (it gets the path of the signal, or of the call a reply
+ * answers) are not sent: their calls are answered with @failure and
+ * their signals dropped; the others leave as they are. */
 void objects_hold(void);
-void objects_release(DBusConnection *bus, const GError *failure);
+void objects_release(DBusConnection *bus, const GError *failure,
+                     gboolean (*failed)(const char *path, gpointer data),
+                     gpointer data);
 
 /* Signature of an argument list ("ua{sv}"), g_free(). */
 char *objects_signature(const ObjectArg *args);

@@ -14,6 +14,7 @@
  * 5: an error changes nothing). */
 #include <check.h>
 #include <gio/gio.h>
+#include <signal.h>
 #include <string.h>
 
 #include "dbusfixture.h"
@@ -2146,6 +2147,96 @@ START_TEST(test_properties_trailing)
 }
 END_TEST
 
+/* ---- a failed group commit ------------------------------------------- */
+
+typedef struct {
+  GVariant *reply;
+  char *error;     /* D-Bus error name */
+  gboolean done;
+} AsyncCall;
+
+static void
+async_call_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+  AsyncCall *a = data;
+  GError *error = NULL;
+  a->reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), res,
+                                           &error);
+  if (!a->reply) {
+    a->error = fixture_error_name(error);
+    if (!a->error)
+      a->error = g_strdup(error->message);
+    g_error_free(error);
+  }
+  a->done = TRUE;
+}
+
+static gboolean
+async_done(gpointer data)
+{
+  AsyncCall *calls = data;
+  return calls[0].done && calls[1].done;
+}
+
+/* With --state-sync=full, the writes of the calls dispatched together are
+ * committed together.  When that commit fails (here: the store is full),
+ * only the calls on what the batch wrote are answered StorageFailed; a
+ * GetState of another game handled in the same batch gets its answer.
+ * (doc/storage.md, "Group commit") */
+START_TEST(test_failed_commit_spares_other_games)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autofree char *other = create(c, "{'name': <'bystander'>}", NULL);
+  g_autoptr(GVariant) before = get_state(c, other);
+  /* CreateGame until the store is full */
+  g_autofree char *name = NULL;
+  for (guint i = 0; i < 2000 && !name; i++) {
+    GError *error = NULL;
+    g_autoptr(GVariant) r = fixture_call(
+        c, FX_MANAGER_PATH, FX_MANAGER_IFACE, "CreateGame",
+        g_variant_new("(@a{sv})", parse("a{sv}", "{}")), NULL, &error);
+    if (!r) {
+      name = fixture_error_name(error);
+      g_error_free(error);
+    }
+  }
+  ck_assert_msg(name != NULL, "2000 games fit in a store of 32 KiB");
+  ck_assert_str_eq(name, FX_ERROR("StorageFailed"));
+
+  /* Both calls wait in meepled's socket while it is stopped, so it
+   * dispatches them one after the other before the commit, which waits
+   * for an empty queue: one batch, which fails. */
+  guint32 pid = fixture_daemon_pid();
+  ck_assert_uint_ne(pid, 0);
+  ck_assert_int_eq(kill((pid_t)pid, SIGSTOP), 0);
+  AsyncCall calls[2] = { { 0 } };
+  g_dbus_connection_call(c, FX_NAME, FX_MANAGER_PATH, FX_MANAGER_IFACE,
+                         "CreateGame",
+                         g_variant_new("(@a{sv})", parse("a{sv}", "{}")),
+                         NULL, G_DBUS_CALL_FLAGS_NONE, FX_CALL_TIMEOUT_MS,
+                         NULL, async_call_done, &calls[0]);
+  g_dbus_connection_call(c, FX_NAME, other, FX_GAME_IFACE, "GetState", NULL,
+                         G_VARIANT_TYPE("(a{sv})"), G_DBUS_CALL_FLAGS_NONE,
+                         FX_CALL_TIMEOUT_MS, NULL, async_call_done,
+                         &calls[1]);
+  g_dbus_connection_flush_sync(c, NULL, NULL);
+  /* the bus passes both on while meepled sleeps */
+  g_usleep(300 * 1000);
+  ck_assert_int_eq(kill((pid_t)pid, SIGCONT), 0);
+  ck_assert_msg(wait_for(async_done, calls, WAIT_MS), "no replies");
+
+  ck_assert_msg(calls[0].error != NULL, "CreateGame on a full store worked");
+  ck_assert_str_eq(calls[0].error, FX_ERROR("StorageFailed"));
+  ck_assert_msg(calls[1].reply != NULL,
+                "GetState of another game, in the failed batch: %s",
+                calls[1].error);
+  g_autoptr(GVariant) state = g_variant_get_child_value(calls[1].reply, 0);
+  ck_assert(g_variant_equal(state, before));
+  g_variant_unref(calls[1].reply);
+  g_free(calls[0].error);
+}
+END_TEST
+
 START_TEST(test_disconnect)
 {
   g_autoptr(GDBusConnection) a = conn_new();
@@ -2683,6 +2774,17 @@ setup_limited(void)
   fixture_set_daemon_args(NULL);
 }
 
+/* Group commit, and a store that fills up soon. */
+static void
+setup_full_store(void)
+{
+  static const char *const args[] = { "--state-sync", "full",
+                                      "--state-max-size", "32768", NULL };
+  fixture_set_daemon_args(args);
+  setup();
+  fixture_set_daemon_args(NULL);
+}
+
 /* PropertiesChanged paced far beyond a game's length, or by 500 ms. */
 static void
 setup_long_interval(void)
@@ -2734,6 +2836,11 @@ dbus_api_suite(void)
   tcase_set_timeout(limited, 120);
   tcase_add_test(limited, test_limit_reached);
   suite_add_tcase(s, limited);
+  TCase *full = tcase_create("failed-commit");
+  tcase_add_checked_fixture(full, setup_full_store, teardown);
+  tcase_set_timeout(full, 120);
+  tcase_add_test(full, test_failed_commit_spares_other_games);
+  suite_add_tcase(s, full);
   TCase *merged = tcase_create("properties-merged");
   tcase_add_checked_fixture(merged, setup_long_interval, teardown);
   tcase_set_timeout(merged, 120);
