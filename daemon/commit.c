@@ -55,7 +55,6 @@ reload(Daemon *d, const char *id)
       g_warning("game %s: %s", id, error->message);
       g_clear_error(&error);
     }
-    g_queue_remove(&d->finished, g);
     g_hash_table_remove(d->games, id);
     stored_game_free(sg);
     return;

@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <meeple.h>
 
+#include "deadlines.h"
 #include "objects.h"
 #include "session.h"
 #include "store.h"
@@ -24,19 +25,14 @@ typedef struct {
   guint max_games;
   /* Seconds a finished game stays, for its record (--keep-finished). */
   guint keep_finished;
-  /* Finished games (GameObject*) in the order they ended, hence of
-   * expiry, and the one timer that removes the oldest when its time
-   * comes: a timer per game would make every main-loop iteration walk
-   * thousands of sources. */
-  GQueue finished;
-  guint expiry_timer;
+  /* Finished games (GameObject*), removed --keep-finished after they
+   * ended, in that order. */
+  Deadlines finished;
   /* PropertiesChanged pacing (pacing.c): a game's per-move properties
    * are signalled at most once per interval (µs; 0: every change at
-   * once).  The games with a merged signal due, in the order it is due,
-   * and the one timer for the first of them. */
+   * once); the games whose merged signal is due later. */
   gint64 property_interval;
-  GQueue paced;
-  guint pacing_timer;
+  Deadlines paced;
   /* Every game's configuration, seats and actions (doc/storage.md). */
   Store *store;
   /* id -> SuspendedGame*: stored games that cannot be played now. */
@@ -90,8 +86,10 @@ typedef struct {
   guint64 signalled;
   /* Decision id last announced with DecisionRequired (G_MAXUINT64: none). */
   guint64 announced;
-  /* Monotonic time (µs) the game ended at; 0 while it is not over. */
+  /* Monotonic time (µs) the game ended at; 0 while it is not over.
+   * Then finished_link is its place in Daemon.finished. */
   gint64 ended_at;
+  GList finished_link;
   /* What the signalled properties depend on, as of the last
    * PropertiesChanged: a property is signalled when its value here moves. */
   GamePropertyKey property_key;
@@ -159,8 +157,11 @@ void game_object_mark_ended(GameObject *game);
 void game_objects_holder_gone(Daemon *daemon, const char *name);
 /* Games that are not over. */
 guint game_objects_n_unfinished(Daemon *daemon);
-/* Stops the expiry timer and forgets the finished games (shutdown). */
-void game_objects_stop_expiry(Daemon *daemon);
+/* Sets up the expiry of finished games (before any game is published). */
+void game_objects_init_expiry(Daemon *daemon);
+/* Stops the expiry and pacing timers and forgets their games
+ * (shutdown). */
+void game_objects_stop_timers(Daemon *daemon);
 /* Sends the game's pending PropertiesChanged now (pacing.c calls it when
  * a merged signal is due). */
 void game_object_send_properties(GameObject *game);
@@ -171,13 +172,13 @@ void game_object_send_properties(GameObject *game);
  * changes are merged into one signal sent when the interval has passed,
  * with the values of that moment.  A bot game making a thousand moves a
  * second would otherwise cost a signal per move that no person can see. */
+/* Sets the interval up (before any game is published). */
+void pacing_init(Daemon *daemon, guint interval_ms);
 /* Whether @game's changes may be signalled now. */
 gboolean pacing_may_send(const GameObject *game);
 /* @game has changes to signal later: queues it (once). */
 void pacing_defer(GameObject *game);
 /* @game's changes go out now or it goes away: takes it off the queue. */
 void pacing_forget(GameObject *game);
-/* Stops the timer and empties the queue (shutdown). */
-void pacing_clear(Daemon *daemon);
 
 #endif

@@ -690,7 +690,7 @@ game_object_reset(GameObject *g, Session *s)
   g->signalled = s->started ? session_sequence(s) : 0;
   g->announced = G_MAXUINT64;
   if (g->ended_at && session_status(s) != SESSION_OVER) {
-    g_queue_remove(&g->daemon->finished, g);
+    deadlines_unlink(&g->daemon->finished, &g->finished_link);
     g->ended_at = 0;
   }
   /* what clients last heard of: the state before the failed batch */
@@ -703,6 +703,7 @@ game_object_free(GameObject *g)
   if (!g)
     return;
   pacing_forget(g);
+  deadlines_unlink(&g->daemon->finished, &g->finished_link);
   session_free(g->session);
   g_free(g->path);
   g_free(g);
@@ -735,50 +736,35 @@ append_decision_required(DBusMessageIter *iter, gpointer data)
 
 /* A finished game stays for its record and late readers, then goes:
  * otherwise a long-running daemon would only ever grow. */
-static gboolean expire(gpointer data);
-
 static gint64
-expiry_time(const GameObject *g)
+expiry_time(gpointer game)
 {
+  const GameObject *g = game;
   return g->ended_at + (gint64)g->daemon->keep_finished * G_USEC_PER_SEC;
 }
 
-/* Arms the timer for the oldest finished game, if any. */
 static void
-schedule_expiry(Daemon *d)
+expire(gpointer game)
 {
-  GameObject *oldest = g_queue_peek_head(&d->finished);
-  if (!oldest || d->expiry_timer)
-    return;
-  gint64 wait = expiry_time(oldest) - g_get_monotonic_time();
-  guint ms = wait > 0 ? (guint)MIN(wait / 1000 + 1, (gint64)G_MAXUINT) : 0;
-  d->expiry_timer = g_timeout_add(ms, expire, d);
-}
-
-static gboolean
-expire(gpointer data)
-{
-  Daemon *d = data;
-  gint64 now = g_get_monotonic_time();
-  d->expiry_timer = 0;
-  GameObject *g;
-  while ((g = g_queue_peek_head(&d->finished)) && expiry_time(g) <= now) {
-    g_queue_pop_head(&d->finished);
-    g_info("game %s: removed, %u s after it ended", g->session->id,
-           d->keep_finished);
-    g_hash_table_remove(d->games, g->session->id);
-  }
-  schedule_expiry(d);
-  return G_SOURCE_REMOVE;
+  GameObject *g = game;
+  Daemon *d = g->daemon;
+  g_info("game %s: removed, %u s after it ended", g->session->id,
+         d->keep_finished);
+  /* game_object_free() takes it off the queue */
+  g_hash_table_remove(d->games, g->session->id);
 }
 
 void
-game_objects_stop_expiry(Daemon *d)
+game_objects_init_expiry(Daemon *d)
 {
-  if (d->expiry_timer)
-    g_source_remove(d->expiry_timer);
-  d->expiry_timer = 0;
-  g_queue_clear(&d->finished);
+  deadlines_init(&d->finished, expiry_time, expire);
+}
+
+void
+game_objects_stop_timers(Daemon *d)
+{
+  deadlines_clear(&d->finished);
+  deadlines_clear(&d->paced);
 }
 
 void
@@ -787,8 +773,7 @@ game_object_mark_ended(GameObject *g)
   if (g->ended_at)
     return;
   g->ended_at = g_get_monotonic_time();
-  g_queue_push_tail(&g->daemon->finished, g);
-  schedule_expiry(g->daemon);
+  deadlines_push(&g->daemon->finished, &g->finished_link, g);
 }
 
 void
@@ -852,7 +837,7 @@ game_objects_n_unfinished(Daemon *daemon)
   /* Every game that is over is in the finished queue (mark_ended), so
    * there is no need to walk thousands of games per CreateGame. */
   return g_hash_table_size(daemon->games) -
-         g_queue_get_length(&daemon->finished);
+         deadlines_length(&daemon->finished);
 }
 
 void

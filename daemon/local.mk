@@ -28,6 +28,8 @@ daemon_meepled_SOURCES = \
 	daemon/manager.c \
 	daemon/game-object.c \
 	daemon/pacing.c \
+	daemon/deadlines.c \
+	daemon/deadlines.h \
 	daemon/store.c \
 	daemon/store.h \
 	daemon/resume.c \

@@ -227,8 +227,7 @@ daemon_clear(Daemon *d)
 {
   /* what is held is sent only once it is durable */
   daemon_commit_clear(d);
-  game_objects_stop_expiry(d);
-  pacing_clear(d);
+  game_objects_stop_timers(d);
   if (d->games)
     g_hash_table_destroy(d->games);
   if (d->suspended)
@@ -265,7 +264,8 @@ run(const Options *o)
   d.next_game_id = 1;
   d.max_games = (guint)o->max_games;
   d.keep_finished = (guint)o->keep_finished;
-  d.property_interval = (gint64)o->property_interval * 1000;
+  game_objects_init_expiry(&d);
+  pacing_init(&d, (guint)o->property_interval);
   char *state_dir = o->state_dir
                       ? g_strdup(o->state_dir)
                       : g_build_filename(g_get_user_state_dir(), "meepled",
