@@ -2764,14 +2764,21 @@ START_TEST(test_bus_gone)
 }
 END_TEST
 
+/* The fixture with extra arguments for meepled. */
+static void
+setup_with(const char *const *args)
+{
+  fixture_set_daemon_args(args);
+  setup();
+  fixture_set_daemon_args(NULL);
+}
+
 static void
 setup_limited(void)
 {
   static const char *const args[] = { "--max-games", "3",
                                       "--keep-finished", "1", NULL };
-  fixture_set_daemon_args(args);
-  setup();
-  fixture_set_daemon_args(NULL);
+  setup_with(args);
 }
 
 /* Group commit, and a store that fills up soon. */
@@ -2780,9 +2787,7 @@ setup_full_store(void)
 {
   static const char *const args[] = { "--state-sync", "full",
                                       "--state-max-size", "32768", NULL };
-  fixture_set_daemon_args(args);
-  setup();
-  fixture_set_daemon_args(NULL);
+  setup_with(args);
 }
 
 /* PropertiesChanged paced far beyond a game's length, or by 500 ms. */
@@ -2790,18 +2795,26 @@ static void
 setup_long_interval(void)
 {
   static const char *const args[] = { "--property-interval", "60000", NULL };
-  fixture_set_daemon_args(args);
-  setup();
-  fixture_set_daemon_args(NULL);
+  setup_with(args);
 }
 
 static void
 setup_short_interval(void)
 {
   static const char *const args[] = { "--property-interval", "500", NULL };
-  fixture_set_daemon_args(args);
-  setup();
-  fixture_set_daemon_args(NULL);
+  setup_with(args);
+}
+
+/* A case of its own (its own daemon options) with one test. */
+static void
+add_case(Suite *s, const char *name, void (*setup_fn)(void),
+         const TTest *test)
+{
+  TCase *tc = tcase_create(name);
+  tcase_add_checked_fixture(tc, setup_fn, teardown);
+  tcase_set_timeout(tc, 120);
+  tcase_add_test(tc, test);
+  suite_add_tcase(s, tc);
 }
 
 static Suite *
@@ -2831,26 +2844,13 @@ dbus_api_suite(void)
   tcase_add_test(tc, test_empty_supply);
   tcase_add_test(tc, test_bus_gone);
   suite_add_tcase(s, tc);
-  TCase *limited = tcase_create("limited");
-  tcase_add_checked_fixture(limited, setup_limited, teardown);
-  tcase_set_timeout(limited, 120);
-  tcase_add_test(limited, test_limit_reached);
-  suite_add_tcase(s, limited);
-  TCase *full = tcase_create("failed-commit");
-  tcase_add_checked_fixture(full, setup_full_store, teardown);
-  tcase_set_timeout(full, 120);
-  tcase_add_test(full, test_failed_commit_spares_other_games);
-  suite_add_tcase(s, full);
-  TCase *merged = tcase_create("properties-merged");
-  tcase_add_checked_fixture(merged, setup_long_interval, teardown);
-  tcase_set_timeout(merged, 120);
-  tcase_add_test(merged, test_properties_merged);
-  suite_add_tcase(s, merged);
-  TCase *trailing = tcase_create("properties-trailing");
-  tcase_add_checked_fixture(trailing, setup_short_interval, teardown);
-  tcase_set_timeout(trailing, 120);
-  tcase_add_test(trailing, test_properties_trailing);
-  suite_add_tcase(s, trailing);
+  add_case(s, "limited", setup_limited, test_limit_reached);
+  add_case(s, "failed-commit", setup_full_store,
+           test_failed_commit_spares_other_games);
+  add_case(s, "properties-merged", setup_long_interval,
+           test_properties_merged);
+  add_case(s, "properties-trailing", setup_short_interval,
+           test_properties_trailing);
   return s;
 }
 
