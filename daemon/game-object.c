@@ -542,6 +542,16 @@ enum {
   PROP_TURN, PROP_ACTIVE_SEAT, PROP_TILES_LEFT, PROP_SCORES, PROP_SEQUENCE,
 };
 
+#define PROP_BIT(prop) (G_GUINT64_CONSTANT(1) << (prop))
+/* Every property PropertiesChanged carries. */
+#define PROPS_SIGNALLED                                                      \
+  (PROP_BIT(PROP_STATUS) | PROP_BIT(PROP_SEATS) | PROP_BIT(PROP_TURN) |      \
+   PROP_BIT(PROP_ACTIVE_SEAT) | PROP_BIT(PROP_TILES_LEFT) |                  \
+   PROP_BIT(PROP_SCORES))
+/* The properties a person waits for go out at once, and take the
+ * merged changes of the others with them. */
+#define PROPS_AT_ONCE (PROP_BIT(PROP_STATUS) | PROP_BIT(PROP_SEATS))
+
 static const ObjectProperty properties[] = {
   [PROP_ID] = { "Id", "s", prop_id, NULL, FALSE },
   [PROP_NAME] = { "Name", "s", prop_name, NULL, FALSE },
@@ -588,7 +598,7 @@ properties_changed(GameObject *g)
   guint64 mask = 0;
 #define CHANGED(field, prop)                                                 \
   if (now.field != was->field)                                               \
-    mask |= G_GUINT64_CONSTANT(1) << (prop)
+    mask |= PROP_BIT(prop)
   CHANGED(status, PROP_STATUS);
   CHANGED(seats_version, PROP_SEATS);
   CHANGED(turn, PROP_TURN);
@@ -596,7 +606,7 @@ properties_changed(GameObject *g)
   CHANGED(tiles_left, PROP_TILES_LEFT);
 #undef CHANGED
   if (memcmp(now.scores, was->scores, sizeof now.scores) != 0)
-    mask |= G_GUINT64_CONSTANT(1) << PROP_SCORES;
+    mask |= PROP_BIT(PROP_SCORES);
   *was = now;
   return mask;
 }
@@ -693,8 +703,12 @@ game_object_reset(GameObject *g, Session *s)
     deadlines_unlink(&g->daemon->finished, &g->finished_link);
     g->ended_at = 0;
   }
-  /* what clients last heard of: the state before the failed batch */
+  /* The signals of the failed batch were dropped, and they may have
+   * carried changes merged from before it (pacing): every signalled
+   * property goes out again, as it is now. */
   g->property_key = property_key(g);
+  g->props_pending |= PROPS_SIGNALLED;
+  game_object_send_properties(g);
 }
 
 void
@@ -788,11 +802,6 @@ game_object_send_properties(GameObject *g)
   g->props_sent_at = g_get_monotonic_time();
 }
 
-/* The properties a person waits for go out at once, and take the
- * merged changes of the others with them. */
-#define PROPS_AT_ONCE                                                        \
-  ((G_GUINT64_CONSTANT(1) << PROP_STATUS) |                                  \
-   (G_GUINT64_CONSTANT(1) << PROP_SEATS))
 
 /* PropertiesChanged for what changed, now or merged later (pacing.c). */
 static void

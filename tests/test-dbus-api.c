@@ -2178,17 +2178,10 @@ async_done(gpointer data)
   return calls[0].done && calls[1].done;
 }
 
-/* With --state-sync=full, the writes of the calls dispatched together are
- * committed together.  When that commit fails (here: the store is full),
- * only the calls on what the batch wrote are answered StorageFailed; a
- * GetState of another game handled in the same batch gets its answer.
- * (doc/storage.md, "Group commit") */
-START_TEST(test_failed_commit_spares_other_games)
+/* CreateGame until the store (--state-max-size) is full. */
+static void
+fill_store(GDBusConnection *c)
 {
-  g_autoptr(GDBusConnection) c = conn_new();
-  g_autofree char *other = create(c, "{'name': <'bystander'>}", NULL);
-  g_autoptr(GVariant) before = get_state(c, other);
-  /* CreateGame until the store is full */
   g_autofree char *name = NULL;
   for (guint i = 0; i < 2000 && !name; i++) {
     GError *error = NULL;
@@ -2202,6 +2195,92 @@ START_TEST(test_failed_commit_spares_other_games)
   }
   ck_assert_msg(name != NULL, "2000 games fit in a store of 32 KiB");
   ck_assert_str_eq(name, FX_ERROR("StorageFailed"));
+}
+
+/* A PropertiesChanged at @from or later names every signalled property. */
+typedef struct {
+  Recorder *r;
+  guint from;
+  guint found;   /* its index + 1 */
+} RecResync;
+
+static const char *const signalled_props[] = {
+  "Status", "Seats", "Turn", "ActiveSeat", "TilesLeft", "Scores",
+};
+
+static gboolean
+rec_has_resync(gpointer data)
+{
+  RecResync *w = data;
+  for (guint i = w->from; i < w->r->changes->len; i++) {
+    g_autoptr(GVariant) changed =
+        g_variant_get_child_value(g_ptr_array_index(w->r->changes, i), 1);
+    guint n = 0;
+    for (guint k = 0; k < G_N_ELEMENTS(signalled_props); k++)
+      n += g_variant_lookup_value(changed, signalled_props[k], NULL) != NULL;
+    if (n == G_N_ELEMENTS(signalled_props)) {
+      w->found = i + 1;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* An act whose commit fails (the store is full) changes nothing, and the
+ * game then signals every property again, as it is: the signals dropped
+ * with the failed batch may have carried changes merged from before it. */
+START_TEST(test_failed_act_resends_properties)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  GDBusConnection *holders[] = { a, b };
+  Recorder rec;
+  g_autofree char *path = paced_game(holders, &rec);
+  fill_store(a);
+  /* an act or two may still fit */
+  g_autofree char *failure = NULL;
+  for (guint i = 0; i < 200 && !failure; i++) {
+    g_autoptr(GVariant) before = game_snapshot(a, path);
+    Decision d = { 0 };
+    get_decision(a, path, &d);
+    guint mark = rec.changes->len;
+    GError *error = NULL;
+    g_autoptr(GVariant) r = fixture_call(
+        holders[d.seat], path, FX_GAME_IFACE, "Act",
+        act_args(d.seat, "{'index': <uint32 0>}"), NULL, &error);
+    decision_clear(&d);
+    if (r)
+      continue;
+    failure = fixture_error_name(error);
+    g_error_free(error);
+    ck_assert_str_eq(failure, FX_ERROR("StorageFailed"));
+    g_autoptr(GVariant) after = game_snapshot(a, path);
+    assert_same_(__LINE__, "a failed act", before, after);
+    RecResync w = { &rec, mark, 0 };
+    ck_assert_msg(wait_for(rec_has_resync, &w, WAIT_MS),
+                  "no PropertiesChanged with every property after the "
+                  "failed commit (signals %s)", rec.order->str);
+    for (guint k = 0; k < G_N_ELEMENTS(signalled_props); k++)
+      assert_signalled_now(a, path, g_ptr_array_index(rec.changes,
+                                                      w.found - 1),
+                           signalled_props[k]);
+  }
+  ck_assert_msg(failure != NULL, "200 acts fit in a full store");
+  recorder_clear(&rec);
+}
+END_TEST
+
+/* With --state-sync=full, the writes of the calls dispatched together are
+ * committed together.  When that commit fails (here: the store is full),
+ * only the calls on what the batch wrote are answered StorageFailed; a
+ * GetState of another game handled in the same batch gets its answer.
+ * (doc/storage.md, "Group commit") */
+START_TEST(test_failed_commit_spares_other_games)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autofree char *other = create(c, "{'name': <'bystander'>}", NULL);
+  g_autoptr(GVariant) before = get_state(c, other);
+  fill_store(c);
 
   /* Both calls wait in meepled's socket while it is stopped, so it
    * dispatches them one after the other before the commit, which waits
@@ -2847,6 +2926,8 @@ dbus_api_suite(void)
   add_case(s, "limited", setup_limited, test_limit_reached);
   add_case(s, "failed-commit", setup_full_store,
            test_failed_commit_spares_other_games);
+  add_case(s, "failed-act", setup_full_store,
+           test_failed_act_resends_properties);
   add_case(s, "properties-merged", setup_long_interval,
            test_properties_merged);
   add_case(s, "properties-trailing", setup_short_interval,
