@@ -1,8 +1,12 @@
 /* bench-common.c — shared by the meepled benchmarks (bench-common.h). */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bench-common.h"
 #include "dbus/names.h"
@@ -30,6 +34,53 @@ bench_die(const char *format, ...)
   if (die_hook)
     die_hook();
   exit(1);
+}
+
+GPid
+bench_spawn_daemon(const char *daemon, const char *address,
+                   const char *state_dir, const char *sync, const char *log,
+                   gint64 *exec_time)
+{
+  char *mode = sync ? g_strconcat("--state-sync=", sync, NULL) : NULL;
+  char *argv[] = { (char *)daemon, "--bus-address", (char *)address,
+                   "--state-dir", (char *)state_dir, mode, NULL };
+  int fd = -1;
+  if (log) {
+    fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (fd < 0)
+      bench_die("cannot open %s: %s", log, g_strerror(errno));
+  }
+  GError *error = NULL;
+  GPid pid = 0;
+  if (exec_time)
+    *exec_time = g_get_monotonic_time();
+  gboolean ok = g_spawn_async_with_fds(NULL, argv, NULL,
+                                       G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                                       &pid, -1, fd, fd, &error);
+  if (fd >= 0)
+    close(fd);
+  g_free(mode);
+  if (!ok)
+    bench_die("cannot start %s: %s", daemon, error->message);
+  return pid;
+}
+
+gint64
+bench_wait_daemon(DBusConnection *c, GPid pid)
+{
+  gint64 deadline = g_get_monotonic_time() + 60 * G_USEC_PER_SEC;
+  for (;;) {
+    DBusError err = DBUS_ERROR_INIT;
+    if (dbus_bus_name_has_owner(c, MEEPLE_DBUS_NAME, &err))
+      return g_get_monotonic_time();
+    dbus_error_free(&err);
+    int status;
+    if (waitpid(pid, &status, WNOHANG) == pid)
+      bench_die("meepled exited at start-up (status 0x%x)", status);
+    if (g_get_monotonic_time() > deadline)
+      bench_die("meepled did not appear on the bus within 60 s");
+    g_usleep(500);
+  }
 }
 
 char *

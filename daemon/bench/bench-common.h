@@ -21,6 +21,19 @@ void bench_die(const char *format, ...) G_GNUC_PRINTF(1, 2) G_GNUC_NORETURN;
  * returns its address and sets @pid. */
 char *bench_start_bus(const char *dir, GPid *pid);
 
+/* Starts meepled (@daemon) on the bus at @address with --state-dir
+ * @state_dir and --state-sync=@sync (NULL: its default).  Its output is
+ * appended to @log, or shares ours when @log is NULL.  The caller reaps
+ * it (waitpid).  Returns its pid; *@exec_time, when not NULL, is the
+ * monotonic time (µs) just before the exec. */
+GPid bench_spawn_daemon(const char *daemon, const char *address,
+                        const char *state_dir, const char *sync,
+                        const char *log, gint64 *exec_time);
+
+/* Waits, 60 s at most, until meepled owns its name on @c's bus; dies when
+ * @pid exits first.  Returns when the name was first seen owned. */
+gint64 bench_wait_daemon(DBusConnection *c, GPid pid);
+
 /* A private connection registered on the bus at @address. */
 DBusConnection *bench_connect(const char *address);
 

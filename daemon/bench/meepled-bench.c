@@ -71,23 +71,12 @@ start_daemon(const Options *o, const char *address)
   /* its own game store, removed with the bench's directory: the figures
    * include the store's durable writes (doc/storage.md) */
   char *state = g_build_filename(tmpdir, "state", NULL);
-  char *mode = g_strconcat("--state-sync=",
-                           o->state_sync ? o->state_sync : "normal", NULL);
-  char *argv[] = { o->daemon, "--bus-address", (char *)address,
-                   "--state-dir", state, mode, NULL };
-  GError *error = NULL;
-  if (!g_spawn_async(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                     &daemon_pid, &error))
-    bench_die("cannot start %s: %s", o->daemon, error->message);
+  daemon_pid = bench_spawn_daemon(o->daemon, address, state,
+                                  o->state_sync ? o->state_sync : "normal",
+                                  NULL, NULL);
   g_free(state);
-  g_free(mode);
   DBusConnection *c = bench_connect(address);
-  for (int i = 0; i < 500 && !dbus_bus_name_has_owner(c, MEEPLE_DBUS_NAME,
-                                                      NULL);
-       i++)
-    g_usleep(10000);
-  if (!dbus_bus_name_has_owner(c, MEEPLE_DBUS_NAME, NULL))
-    bench_die("meepled did not appear on the bus");
+  bench_wait_daemon(c, daemon_pid);
   dbus_connection_close(c);
   dbus_connection_unref(c);
 }
@@ -337,8 +326,9 @@ concurrent_acts(const char *address, int clients, int seconds, guint32 seed)
   int fds[2];
   if (pipe(fds) != 0)
     bench_die("pipe failed");
+  pid_t *bots = g_new(pid_t, clients);
   for (int i = 0; i < clients; i++) {
-    pid_t pid = fork();
+    pid_t pid = bots[i] = fork();
     if (pid < 0)
       bench_die("fork failed");
     if (pid == 0) {
@@ -355,8 +345,10 @@ concurrent_acts(const char *address, int clients, int seconds, guint32 seed)
     if (read(fds[0], &acts, sizeof acts) == sizeof acts)
       total += acts;
   close(fds[0]);
-  while (wait(NULL) > 0)
-    ;
+  /* the bots only: meepled is a child too */
+  for (int i = 0; i < clients; i++)
+    waitpid(bots[i], NULL, 0);
+  g_free(bots);
   return (double)total / seconds;
 }
 

@@ -150,26 +150,14 @@ disconnect(DBusConnection *c)
 }
 
 /* Starts meepled on @state_dir with --state-sync=@sync (NULL: its
- * default); returns the exec time (monotonic us). */
+ * default), its messages in a log of its own that is shown when it
+ * fails; returns the exec time (monotonic µs). */
 static gint64
 spawn_daemon(const Options *o, const char *state_dir, const char *sync)
 {
-  char *mode = sync ? g_strconcat("--state-sync=", sync, NULL) : NULL;
-  char *argv[] = { o->daemon, "--bus-address", address, "--state-dir",
-                   (char *)state_dir, mode, NULL };
-  GError *error = NULL;
-  /* its messages go to a log of its own, shown when it fails */
-  int log = open(daemon_log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-  if (log < 0)
-    bench_die("cannot open %s: %s", daemon_log, g_strerror(errno));
-  gint64 t0 = g_get_monotonic_time();
-  gboolean ok = g_spawn_async_with_fds(NULL, argv, NULL,
-                                       G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
-                                       &daemon_pid, -1, log, log, &error);
-  close(log);
-  g_free(mode);
-  if (!ok)
-    bench_die("cannot start %s: %s", o->daemon, error->message);
+  gint64 t0;
+  daemon_pid = bench_spawn_daemon(o->daemon, address, state_dir, sync,
+                                  daemon_log, &t0);
   return t0;
 }
 
@@ -177,21 +165,7 @@ spawn_daemon(const Options *o, const char *state_dir, const char *sync)
 static gint64
 wait_name(DBusConnection *c)
 {
-  gint64 deadline = g_get_monotonic_time() + 60 * G_USEC_PER_SEC;
-  for (;;) {
-    DBusError err = DBUS_ERROR_INIT;
-    if (dbus_bus_name_has_owner(c, MEEPLE_DBUS_NAME, &err))
-      return g_get_monotonic_time();
-    dbus_error_free(&err);
-    int status;
-    if (waitpid(daemon_pid, &status, WNOHANG) == daemon_pid) {
-      daemon_pid = 0;
-      bench_die("meepled exited at start-up (status 0x%x)", status);
-    }
-    if (g_get_monotonic_time() > deadline)
-      bench_die("meepled did not appear on the bus within 60 s");
-    g_usleep(500);
-  }
+  return bench_wait_daemon(c, daemon_pid);
 }
 
 /* ---- calls ---------------------------------------------------------- */
