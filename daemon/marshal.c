@@ -462,16 +462,6 @@ marshal_seats(const Session *s)
   return g_variant_builder_end(&b);
 }
 
-GVariant *
-marshal_scores(const Session *s)
-{
-  GVariantBuilder b;
-  g_variant_builder_init(&b, G_VARIANT_TYPE("ai"));
-  for (guint i = 0; i < s->n_seats; i++)
-    g_variant_builder_add(&b, "i", meeple_game_score(s->game, i));
-  return g_variant_builder_end(&b);
-}
-
 static GVariant *
 rules_ids(const MeepleRules *rules)
 {

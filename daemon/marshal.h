@@ -26,8 +26,6 @@ gboolean marshal_append_events(DBusMessageIter *iter, const Session *session,
                                guint64 first, guint64 last);
 /* The Seats property, a(ssbb). */
 GVariant *marshal_seats(const Session *session);
-/* The Scores property, ai. */
-GVariant *marshal_scores(const Session *session);
 
 /* An Act action dictionary, read. */
 typedef struct {

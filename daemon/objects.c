@@ -229,6 +229,77 @@ call_method(const ObjectMethod *method, gpointer object, DBusMessage *call)
   return direct ? direct : method_return(call, out);
 }
 
+/* Property @p's value as a variant at @iter, written by the one
+ * function the property has. */
+static gboolean
+append_value(DBusMessageIter *iter, const ObjectProperty *p, gpointer object)
+{
+  DBusMessageIter value;
+  if (!dbus_message_iter_open_container(iter, DBUS_TYPE_VARIANT, p->type,
+                                        &value))
+    return FALSE;
+  gboolean ok = p->append ? p->append(object, &value)
+                          : meeple_dbus_iter_append_variant(&value,
+                                                            p->get(object));
+  return dbus_message_iter_close_container(iter, &value) && ok;
+}
+
+/* One entry of a properties dictionary (GetAll, PropertiesChanged). */
+static gboolean
+append_property(DBusMessageIter *dict, const ObjectProperty *p,
+                gpointer object)
+{
+  DBusMessageIter entry;
+  if (!dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL,
+                                        &entry))
+    return FALSE;
+  gboolean ok =
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &p->name) &&
+    append_value(&entry, p, object);
+  return dbus_message_iter_close_container(dict, &entry) && ok;
+}
+
+/* Properties.Get's reply; NULL when out of memory. */
+static DBusMessage *
+get_reply(DBusMessage *call, const ObjectProperty *p, gpointer object)
+{
+  DBusMessage *reply = dbus_message_new_method_return(call);
+  DBusMessageIter iter;
+  if (!reply)
+    return NULL;
+  dbus_message_iter_init_append(reply, &iter);
+  if (!append_value(&iter, p, object)) {
+    dbus_message_unref(reply);
+    return NULL;
+  }
+  return reply;
+}
+
+/* Properties.GetAll's reply with @properties (NULL: none); NULL when out
+ * of memory. */
+static DBusMessage *
+get_all_reply(DBusMessage *call, const ObjectProperty *properties,
+              gpointer object)
+{
+  DBusMessage *reply = dbus_message_new_method_return(call);
+  DBusMessageIter iter, dict;
+  if (!reply)
+    return NULL;
+  dbus_message_iter_init_append(reply, &iter);
+  gboolean ok =
+    dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &dict);
+  if (ok) {
+    for (const ObjectProperty *p = properties; ok && p && p->name; p++)
+      ok = append_property(&dict, p, object);
+    ok = dbus_message_iter_close_container(&iter, &dict) && ok;
+  }
+  if (!ok) {
+    dbus_message_unref(reply);
+    return NULL;
+  }
+  return reply;
+}
+
 static DBusMessage *
 properties_call(const ObjectInterface *iface, gpointer object,
                 DBusMessage *call)
@@ -249,16 +320,14 @@ properties_call(const ObjectInterface *iface, gpointer object,
         call, DBUS_ERROR_UNKNOWN_PROPERTY, "No property %s on %s.",
         prop_name, iface_name);
     else
-      reply = method_return(call, g_variant_new("(v)", p->get(object)));
+      reply = get_reply(call, p, object);
   } else if (strcmp(member, "GetAll") == 0 && strcmp(sig, "s") == 0) {
     g_variant_get(args, "(&s)", &iface_name);
-    GVariantBuilder b;
-    g_variant_builder_init(&b, G_VARIANT_TYPE("a{sv}"));
     /* Other interfaces (or unknown ones) have no properties here. */
-    if (strcmp(iface_name, iface->name) == 0)
-      for (const ObjectProperty *p = iface->properties; p->name; p++)
-        g_variant_builder_add(&b, "{sv}", p->name, p->get(object));
-    reply = method_return(call, g_variant_new("(a{sv})", &b));
+    reply = get_all_reply(call, strcmp(iface_name, iface->name) == 0
+                                  ? iface->properties
+                                  : NULL,
+                          object);
   } else if (strcmp(member, "Set") == 0 && strcmp(sig, "ssv") == 0) {
     g_variant_get(args, "(&s&s@v)", &iface_name, &prop_name, NULL);
     reply = dbus_message_new_error_printf(
@@ -478,26 +547,6 @@ objects_emit_with(DBusConnection *bus, const char *path, const char *iface,
   dbus_message_unref(signal);
 }
 
-/* One entry of PropertiesChanged's dictionary: name and value. */
-static gboolean
-append_property(DBusMessageIter *dict, const ObjectProperty *p,
-                gpointer object)
-{
-  DBusMessageIter entry, value;
-  if (!dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL,
-                                        &entry))
-    return FALSE;
-  gboolean ok =
-    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &p->name) &&
-    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, p->type,
-                                     &value);
-  if (ok) {
-    ok = p->append ? p->append(object, &value)
-                   : meeple_dbus_iter_append_variant(&value, p->get(object));
-    ok = dbus_message_iter_close_container(&entry, &value) && ok;
-  }
-  return dbus_message_iter_close_container(dict, &entry) && ok;
-}
 
 void
 objects_emit_properties_changed(DBusConnection *bus, const char *path,

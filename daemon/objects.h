@@ -57,10 +57,11 @@ typedef struct {
 typedef struct {
   const char *name;
   const char *type;
+  /* Exactly one of the two writes the value, for Get, GetAll and
+   * PropertiesChanged alike: get() as a GVariant, or append() at @iter
+   * with libdbus's iterators (FALSE: out of memory), which is faster, for
+   * the values signalled often. */
   GVariant *(*get)(gpointer object);
-  /* Optional: appends the value at @iter with libdbus's iterators (FALSE:
-   * out of memory), for values signalled often; without it get() is
-   * converted. */
   gboolean (*append)(gpointer object, DBusMessageIter *iter);
   /* TRUE: left out of PropertiesChanged (a value that changes with every
    * action, which the signals carry anyway); introspection says so with
