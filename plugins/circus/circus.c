@@ -147,23 +147,6 @@ big_top_figure(const MeepleGame *game, const Circus *c)
   g_assert_not_reached(); /* registered with count 1 in circus_setup() */
 }
 
-/* X-05 (PD-12): where the dragon of The Princess & the Dragon stands,
- * looked up by name because either rule set may be set up first. */
-static gboolean
-dragon_cell(MeepleGame *game, int *x, int *y)
-{
-  int dragon = meeple_rules_find_figure_type(meeple_game_rules(game), "dragon");
-  for (guint i = 0; dragon >= 0 && i < meeple_game_n_figures(game); i++) {
-    MeepleFigureInfo f = meeple_game_figure(game, i);
-    if ((int)f.type == dragon && f.on_board) {
-      *x = f.x;
-      *y = f.y;
-      return TRUE;
-    }
-  }
-  return FALSE;
-}
-
 /* X-10: this turn's tile carries the magic portal of The Princess & the
  * Dragon (symbol "portal", by name for the same reason). */
 static gboolean
@@ -409,7 +392,9 @@ offer_acrobat(MeepleGame *game, const Circus *c, int x, int y,
   int spot = spot_at(game, x, y, c->acrobat_kind);
   int dx, dy;
   if (spot < 0 || acrobats(game, x, y, (guint)spot, NULL) >= PYRAMID_SIZE ||
-      (dragon_cell(game, &dx, &dy) && dx == x && dy == y))
+      /* X-05 (PD-12): the dragon's tile is off limits */
+      (meeple_game_figure_cell(game, "dragon", &dx, &dy) && dx == x &&
+       dy == y))
     return;
   MeepleAction a = { .kind = (uint16_t)c->acrobat_action,
                      .x = (int16_t)x, .y = (int16_t)y };

@@ -64,25 +64,6 @@ magic_feature(MeepleGame *game, const MageWitch *mw, guint which)
   return meeple_game_figure_feature(game, magic_figure(game, mw, which));
 }
 
-/* X-05 (PD-12, AMB-04): where the dragon stands, whose tile is off
- * limits; FALSE while it is beside the board or not in the game. */
-static gboolean
-dragon_cell(MeepleGame *game, int *x, int *y)
-{
-  /* The dragon exists when The Princess & the Dragon is played; looked up
-   * by name because either rule set may be set up first. */
-  int dragon = meeple_rules_find_figure_type(meeple_game_rules(game), "dragon");
-  for (guint i = 0; dragon >= 0 && i < meeple_game_n_figures(game); i++) {
-    MeepleFigureInfo f = meeple_game_figure(game, i);
-    if ((int)f.type == dragon && f.on_board) {
-      *x = f.x;
-      *y = f.y;
-      return TRUE;
-    }
-  }
-  return FALSE;
-}
-
 /* Appends to @list a move of @which to every legal destination (MW-03):
  * a road or city segment anywhere whose feature is unfinished with this
  * turn's tile on the board, is not the feature @which leaves, holds not
@@ -95,7 +76,9 @@ list_destinations(MeepleGame *game, const MageWitch *mw, guint which,
   int here = magic_feature(game, mw, which);
   int other = magic_feature(game, mw, 1 - which);
   int dx = 0, dy = 0;
-  gboolean dragon = dragon_cell(game, &dx, &dy);
+  /* X-05 (PD-12, AMB-04): the dragon's tile is off limits; it is not
+   * there while the dragon is beside the board or not in the game */
+  gboolean dragon = meeple_game_figure_cell(game, "dragon", &dx, &dy);
   guint n = 0;
   for (guint t = 0; t < meeple_game_n_placed(game); t++) {
     MeeplePlacedTile tile = meeple_game_placed(game, t);

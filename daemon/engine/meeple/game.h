@@ -226,6 +226,13 @@ gboolean meeple_game_tile_at(const MeepleGame *game, int x, int y,
 
 guint meeple_game_n_figures(const MeepleGame *game);
 MeepleFigureInfo meeple_game_figure(const MeepleGame *game, guint index);
+/** Where the first figure of the type named @figure_name stands on the
+ * board (a neutral figure that exists once, such as the dragon); FALSE
+ * when no rule set of the game has that type or none stands on the board.
+ * By name, because the rule set that owns the type may be set up before
+ * or after the one asking (plugin ABI 1.5). */
+gboolean meeple_game_figure_cell(const MeepleGame *game,
+                                 const char *figure_name, int *x, int *y);
 
 /** Information about the feature that segment @segment of the tile at
  * (x, y) belongs to. */

@@ -30,7 +30,7 @@ G_BEGIN_DECLS
 /** ABI of this header.  A plugin loads when its major equals the host's
  * and its minor is at most the host's; minors only ever add. */
 #define MEEPLE_PLUGIN_ABI_MAJOR 1
-#define MEEPLE_PLUGIN_ABI_MINOR 4
+#define MEEPLE_PLUGIN_ABI_MINOR 5
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
