@@ -30,8 +30,9 @@
 #include "dbus/names.h"
 #include "errors.h"
 
-/* Writes one batch holds at most: bounds the wait of its first caller
- * under a flood of calls. */
+/* Writes after which a batch is committed before the next message (one
+ * call's writes may take it a little beyond): bounds the wait of its
+ * first caller under a flood of calls. */
 #define COMMIT_MAX_WRITES 256
 
 static void
@@ -109,6 +110,13 @@ daemon_commit(Daemon *d)
     finish(d);
 }
 
+void
+daemon_commit_if_full(Daemon *d)
+{
+  if (d->batch_open && d->batch_writes >= COMMIT_MAX_WRITES)
+    finish(d);
+}
+
 gboolean
 daemon_store_write(Daemon *d, const char *game_id, GError **error)
 {
@@ -116,8 +124,9 @@ daemon_store_write(Daemon *d, const char *game_id, GError **error)
    * the call returns */
   if (!d->group_commit)
     return TRUE;
-  if (d->batch_open && d->batch_writes >= COMMIT_MAX_WRITES)
-    finish(d);
+  /* A full batch is not committed here but before the next message
+   * (daemon_commit_if_full): the handler calling this may hold pointers
+   * into the sessions a failed commit would replace. */
   if (!d->batch_open) {
     if (!store_begin(d->store, error))
       return FALSE;

@@ -53,6 +53,9 @@ gboolean daemon_store_write(Daemon *daemon, const char *game_id,
                             GError **error);
 /* Commits the open batch now and sends what it held. */
 void daemon_commit(Daemon *daemon);
+/* The same when the batch is full; called between two messages (the bus
+ * filter), never from a handler. */
+void daemon_commit_if_full(Daemon *daemon);
 /* @group: batch the writes (a store that flushes each commit); else every
  * write commits on its own. */
 void daemon_commit_init(Daemon *daemon, gboolean group);

@@ -344,7 +344,9 @@ marshal_resolve_action(const Session *s, const MeepleDecision *d,
       g_error_free(local);
       return FALSE;
     }
-    return TRUE;
+    /* The notation only names an action: it must be checked before it
+     * is stored (take_action stores before it applies). */
+    return session_check_action(s, action, error);
   }
   if (!req->typed) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_FAILED,

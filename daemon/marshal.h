@@ -45,10 +45,11 @@ gboolean marshal_read_action(DBusMessageIter *dict, MarshalAction *action,
                              GError **error);
 void marshal_action_clear(MarshalAction *action);
 /* The engine action a read dictionary describes, for the pending
- * decision @decision: MEEPLED_ERROR_ILLEGAL_ACTION for an index out of
- * range or fields no legal action has, MEEPLED_ERROR_INVALID_ARGS for
- * notation that does not parse or names (kind, tile, figure) that do not
- * exist. */
+ * decision @decision, always one of its legal actions:
+ * MEEPLED_ERROR_ILLEGAL_ACTION for an index out of range, fields no legal
+ * action has or notation of an action that is not legal now,
+ * MEEPLED_ERROR_INVALID_ARGS for notation that does not parse or names
+ * (kind, tile, figure) that do not exist. */
 gboolean marshal_resolve_action(const Session *session,
                                 const MeepleDecision *decision,
                                 const MarshalAction *request,

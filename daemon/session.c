@@ -421,6 +421,31 @@ session_may_act(Session *s, const char *holder, guint seat,
   return TRUE;
 }
 
+/* An engine error of applying or checking an action, as the D-Bus
+ * error a client gets. */
+static void
+set_action_error(GError **error, GError *engine)
+{
+  g_set_error(error, MEEPLED_ERROR,
+              engine->code == MEEPLE_ERROR_GAME_OVER
+                ? MEEPLED_ERROR_GAME_OVER
+                : MEEPLED_ERROR_ILLEGAL_ACTION,
+              "%s", engine->message);
+  g_error_free(engine);
+}
+
+gboolean
+session_check_action(const Session *s, const MeepleAction *action,
+                     GError **error)
+{
+  GError *local = NULL;
+  gsize index;
+  if (meeple_game_find_action(s->game, action, &index, &local))
+    return TRUE;
+  set_action_error(error, local);
+  return FALSE;
+}
+
 gboolean
 session_apply(Session *s, const MeepleAction *action, char *notation,
               GError **error)
@@ -433,12 +458,7 @@ session_apply(Session *s, const MeepleAction *action, char *notation,
     notation = meeple_action_to_string(s->game, action);
   if (!meeple_game_apply(s->game, action, &events, &n, &local)) {
     g_free(notation);
-    g_set_error(error, MEEPLED_ERROR,
-                local->code == MEEPLE_ERROR_GAME_OVER
-                  ? MEEPLED_ERROR_GAME_OVER
-                  : MEEPLED_ERROR_ILLEGAL_ACTION,
-                "%s", local->message);
-    g_error_free(local);
+    set_action_error(error, local);
     return FALSE;
   }
   append_events(s, events, n);

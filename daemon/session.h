@@ -111,6 +111,10 @@ gboolean session_start(Session *session, const char *holder, GError **error);
  * @guard (when @has_guard) is the pending decision's id. */
 gboolean session_may_act(Session *session, const char *holder, guint seat,
                          gboolean has_guard, guint64 guard, GError **error);
+/* Whether @action is legal now; IllegalAction (saying why) or GameOver
+ * otherwise.  Nothing changes. */
+gboolean session_check_action(const Session *session,
+                              const MeepleAction *action, GError **error);
 /* Applies @action for @seat (after session_may_act()).  Events it caused
  * are appended to the log, the action to the journal: @notation, the
  * action's notation if the caller has it (consumed), or NULL. */

@@ -9,13 +9,21 @@ tests_libdbusfixture_la_CFLAGS = $(AM_CFLAGS) $(GIO_CFLAGS) \
 	-DTEST_SRCDIR=\"$(abs_top_srcdir)\" -DTEST_BUILDDIR=\"$(abs_top_builddir)\"
 tests_libdbusfixture_la_LIBADD = $(GIO_LIBS)
 
+# Preloaded into meepled where a test needs a commit itself to fail.
+check_LTLIBRARIES += tests/fault/wal-enospc.la
+tests_fault_wal_enospc_la_SOURCES = tests/fault/wal-enospc.c
+tests_fault_wal_enospc_la_LDFLAGS = $(AM_LDFLAGS) -module -avoid-version \
+	-shared -rpath /nowhere
+tests_fault_wal_enospc_la_LIBADD = -ldl
+
 check_PROGRAMS += tests/test-dbus-api
 TESTS += tests/test-dbus-api
 tests_test_dbus_api_SOURCES = tests/test-dbus-api.c
 tests_test_dbus_api_CFLAGS = $(TEST_CFLAGS) $(GIO_CFLAGS)
 tests_test_dbus_api_LDADD = tests/libdbusfixture.la $(TEST_LDADD) $(GIO_LIBS)
 # It activates the daemon of the build tree: build that first.
-EXTRA_tests_test_dbus_api_DEPENDENCIES = daemon/meepled$(EXEEXT)
+EXTRA_tests_test_dbus_api_DEPENDENCIES = daemon/meepled$(EXEEXT) \
+	tests/fault/wal-enospc.la
 
 # The running daemon's introspection against data/*.xml, and xmllint.
 # (It runs daemon/meepled, which `make check` builds first, as part of all.)

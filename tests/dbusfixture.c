@@ -27,6 +27,7 @@ static struct {
   GPid bus_pid;       /* 0: no bus */
   guint32 daemon_pid; /* last pid seen owning the name */
   char **daemon_args; /* extra arguments of meepled */
+  char **daemon_env;  /* extra environment of meepled, NAME=value */
 } fx;
 
 G_DEFINE_QUARK(meeple-dbus-fixture-error-quark, fixture_error)
@@ -122,6 +123,13 @@ fixture_set_daemon_args(const char *const *args)
   fx.daemon_args = args ? g_strdupv((char **)args) : NULL;
 }
 
+void
+fixture_set_daemon_env(const char *const *env)
+{
+  g_strfreev(fx.daemon_env);
+  fx.daemon_env = env ? g_strdupv((char **)env) : NULL;
+}
+
 static gboolean
 write_wrapper(GError **error)
 {
@@ -136,6 +144,16 @@ write_wrapper(GError **error)
     g_autofree char *q = g_shell_quote(fx.daemon_args[i]);
     g_string_append_printf(args, " %s", q);
   }
+  g_autoptr(GString) env = g_string_new(NULL);
+  for (guint i = 0; fx.daemon_env && fx.daemon_env[i]; i++) {
+    const char *eq = strchr(fx.daemon_env[i], '=');
+    if (!eq)
+      continue;
+    g_autofree char *q = g_shell_quote(eq + 1);
+    g_string_append_printf(env, "export %.*s=%s\n",
+                           (int)(eq - fx.daemon_env[i]), fx.daemon_env[i],
+                           q);
+  }
   g_autofree char *q_status = g_shell_quote(status);
   g_autofree char *text = g_strdup_printf(
       "#!/bin/sh\n"
@@ -148,9 +166,10 @@ write_wrapper(GError **error)
       "export HOME XDG_STATE_HOME XDG_DATA_HOME XDG_CONFIG_HOME "
       "XDG_CACHE_HOME\n"
       "mkdir -p \"$XDG_STATE_HOME\" \"$XDG_DATA_HOME\" \"$XDG_CONFIG_HOME\"\n"
+      "%s"
       "%s %s \"$@\"\n"
       "echo $? > %s.tmp && mv %s.tmp %s\n",
-      q_home, q_daemon, args->str, q_status, q_status, q_status);
+      q_home, env->str, q_daemon, args->str, q_status, q_status, q_status);
   if (g_mkdir_with_parents(home, 0700) != 0) {
     g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno),
                 "mkdir %s: %s", home, g_strerror(errno));

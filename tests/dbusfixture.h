@@ -53,6 +53,10 @@ gboolean fixture_available(GError **error);
  * activates ("--max-games", "3"), or NULL for none.  Copied. */
 void fixture_set_daemon_args(const char *const *args);
 
+/** Extra environment ("NAME=value") for the daemon the next
+ * fixture_start() activates, or NULL for none.  Copied. */
+void fixture_set_daemon_env(const char *const *env);
+
 /** Starts the private bus (not the daemon).  FALSE on error; nothing is
  * left running then. */
 gboolean fixture_start(GError **error);

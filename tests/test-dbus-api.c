@@ -14,8 +14,10 @@
  * 5: an error changes nothing). */
 #include <check.h>
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "dbusfixture.h"
 #include "testutil.h"
@@ -1530,6 +1532,56 @@ END_TEST
  * two games from one seed, the same choices, one played each way.  Every
  * reply's decision is what GetDecision says right after, and what the
  * other game offers at that point; the signals still go out. */
+/* The write-ahead log of the fixture's game store changed since @before
+ * (stat), or @before is filled in when it is zeroed.  Only a commit
+ * writes the log (checkpoints read it; meepled holds the store
+ * exclusively, so another reader cannot look inside). */
+static gboolean
+store_log_written(struct stat *before)
+{
+  g_autofree char *file = g_build_filename(
+      fixture_dir(), "home", "state", "meepled", "meepled.db-wal", NULL);
+  struct stat now;
+  ck_assert_msg(stat(file, &now) == 0, "no %s", file);
+  if (!before->st_mtime && !before->st_size) {
+    *before = now;
+    return FALSE;
+  }
+  return now.st_size != before->st_size ||
+         now.st_mtim.tv_sec != before->st_mtim.tv_sec ||
+         now.st_mtim.tv_nsec != before->st_mtim.tv_nsec;
+}
+
+/* An action given in notation that parses but is not legal is refused
+ * with IllegalAction before it is stored: nothing is written to the
+ * store (doc/storage.md: a refused call never reaches the store).  It
+ * used to be written, then taken back, and a crash in between left it in
+ * the journal for ever, the game suspended at every start. */
+START_TEST(test_illegal_notation_not_stored)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autofree char *path = create(c, "{'seed': <uint64 5>}", NULL);
+  ck_assert_uint_eq(join(c, path, "{}", NULL), 0);
+  ck_assert_uint_eq(join(c, path, "{}", NULL), 1);
+  start(c, path);
+  Decision d = { 0 };
+  get_decision(c, path, &d);
+  ck_assert_str_eq(d.kind, "place-tile");
+  struct stat log = { 0 };
+  store_log_written(&log);
+  game_err(c, path, "Act",
+           act_args(d.seat, "{'notation': <'place A @ 99,99 r0'>}"),
+           "IllegalAction");
+  ck_assert_msg(!store_log_written(&log),
+                "the illegal action was written to the store");
+  /* the check sees a write: a legal action is one */
+  act(c, path, d.seat, "{'index': <uint32 0>}");
+  ck_assert_msg(store_log_written(&log),
+                "the store's log did not change for a stored action");
+  decision_clear(&d);
+}
+END_TEST
+
 START_TEST(test_act_and_get_decision)
 {
   g_autoptr(GDBusConnection) a = conn_new();
@@ -2270,6 +2322,119 @@ START_TEST(test_failed_act_resends_properties)
 }
 END_TEST
 
+/* The flag file that makes commits fail (tests/fault/wal-enospc.c). */
+static char *
+wal_full_flag(void)
+{
+  /* main() points TMPDIR at this run's own directory */
+  const char *dir = g_getenv("TMPDIR");
+  return g_build_filename(dir ? dir : g_get_tmp_dir(), "wal-full", NULL);
+}
+
+typedef struct {
+  guint pending;
+  guint succeeded;
+  guint storage_failed;
+  GString *other;    /* other errors, by name */
+} Flood;
+
+static void
+flood_done(GObject *source, GAsyncResult *res, gpointer data)
+{
+  Flood *f = data;
+  GError *error = NULL;
+  g_autoptr(GVariant) r =
+      g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), res, &error);
+  f->pending--;
+  if (r) {
+    f->succeeded++;
+    return;
+  }
+  g_autofree char *name = fixture_error_name(error);
+  if (name && strcmp(name, FX_ERROR("StorageFailed")) == 0)
+    f->storage_failed++;
+  else
+    g_string_append_printf(f->other, " %s", name ? name : error->message);
+  g_error_free(error);
+}
+
+static gboolean
+flood_over(gpointer data)
+{
+  return ((Flood *)data)->pending == 0;
+}
+
+/* A batch of more writes than a batch holds (COMMIT_MAX_WRITES, 256),
+ * while every commit fails: the full batch is committed between two
+ * calls, never in the middle of one.  It used to be committed inside the
+ * 257th call's handler, whose game the failed commit then freed or
+ * replaced under it (a use after free AddressSanitizer reports). */
+START_TEST(test_failed_full_batch)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autofree char *id = NULL;
+  g_autofree char *kept = create(c, "{'name': <'kept'>}", &id);
+  g_autoptr(GVariant) kept_before = game_snapshot(c, kept);
+  g_autofree char *flag = wal_full_flag();
+  ck_assert(g_file_set_contents(flag, "", 0, NULL));
+
+  /* All of it waits in meepled's socket while meepled is stopped, so it
+   * is dispatched as one batch: a new game, then joins and leaves of it
+   * (ids are numbers given in order). */
+  g_autofree char *next = g_strdup_printf(
+      FX_GAME_PATH_PREFIX "%" G_GUINT64_FORMAT,
+      g_ascii_strtoull(id, NULL, 10) + 1);
+  guint32 pid = fixture_daemon_pid();
+  ck_assert_uint_ne(pid, 0);
+  ck_assert_int_eq(kill((pid_t)pid, SIGSTOP), 0);
+  Flood f = { .other = g_string_new(NULL) };
+  g_dbus_connection_call(c, FX_NAME, FX_MANAGER_PATH, FX_MANAGER_IFACE,
+                         "CreateGame",
+                         g_variant_new("(@a{sv})", parse("a{sv}", "{}")),
+                         NULL, G_DBUS_CALL_FLAGS_NONE, FX_CALL_TIMEOUT_MS,
+                         NULL, flood_done, &f);
+  f.pending++;
+  for (guint i = 0; i < 200; i++) {
+    g_dbus_connection_call(c, FX_NAME, next, FX_GAME_IFACE, "Join",
+                           g_variant_new("(@a{sv})", parse("a{sv}", "{}")),
+                           NULL, G_DBUS_CALL_FLAGS_NONE, FX_CALL_TIMEOUT_MS,
+                           NULL, flood_done, &f);
+    g_dbus_connection_call(c, FX_NAME, next, FX_GAME_IFACE, "Leave",
+                           g_variant_new("(u)", 0), NULL,
+                           G_DBUS_CALL_FLAGS_NONE, FX_CALL_TIMEOUT_MS, NULL,
+                           flood_done, &f);
+    f.pending += 2;
+  }
+  g_dbus_connection_flush_sync(c, NULL, NULL);
+  g_usleep(300 * 1000);
+  ck_assert_int_eq(kill((pid_t)pid, SIGCONT), 0);
+  ck_assert_msg(wait_for(flood_over, &f, 60000), "%u calls unanswered",
+                f.pending);
+
+  /* Nothing could be committed, so nothing worked; the game made in the
+   * failed batch never was, and its later calls find no game. */
+  ck_assert_msg(f.succeeded == 0, "%u calls succeeded with no commit",
+                f.succeeded);
+  /* the first batch held the bound (256 writes), then failed as one */
+  ck_assert_uint_ge(f.storage_failed, 256);
+  g_auto(GStrv) others = g_strsplit(f.other->str, " ", -1);
+  g_string_free(f.other, TRUE);
+  for (char **n = others; *n; n++)
+    ck_assert_msg(!**n || strcmp(*n, "org.freedesktop.DBus.Error."
+                                     "UnknownObject") == 0,
+                  "unexpected error %s", *n);
+  ck_assert(g_unlink(flag) == 0);
+  ck_assert_uint_eq(fixture_daemon_pid(), pid);
+  g_autoptr(GVariant) kept_after = game_snapshot(c, kept);
+  assert_same_(__LINE__, "a failed batch of other calls", kept_before,
+               kept_after);
+  call_err_(__LINE__, c, next, FX_GAME_IFACE, "GetState", NULL,
+            "org.freedesktop.DBus.Error.UnknownObject");
+  /* and the store works again */
+  g_autofree char *after = create(c, "{}", NULL);
+}
+END_TEST
+
 /* With --state-sync=full, the writes of the calls dispatched together are
  * committed together.  When that commit fails (here: the store is full),
  * only the calls on what the batch wrote are answered StorageFailed; a
@@ -2869,6 +3034,31 @@ setup_full_store(void)
   setup_with(args);
 }
 
+/* Group commit, with commits that fail while wal_full_flag() exists. */
+static void
+setup_failing_log(void)
+{
+  static const char *const args[] = { "--state-sync", "full", NULL };
+  const char *builddir = g_getenv("TEST_BUILDDIR");
+  g_autofree char *shim = g_build_filename(builddir ? builddir : ".",
+                                           "tests", "fault", ".libs",
+                                           "wal-enospc.so", NULL);
+  ck_assert_msg(g_file_test(shim, G_FILE_TEST_EXISTS), "no %s", shim);
+  g_autofree char *preload = g_strconcat("LD_PRELOAD=", shim, NULL);
+  const char *asan = g_getenv("ASAN_OPTIONS");
+  /* the shim comes before a sanitizer runtime in the library list */
+  g_autofree char *asan_options = g_strdup_printf(
+      "ASAN_OPTIONS=%s%sverify_asan_link_order=0", asan ? asan : "",
+      asan && *asan ? ":" : "");
+  g_autofree char *flag = wal_full_flag();
+  g_autofree char *flag_env = g_strconcat("MEEPLE_TEST_WAL_FULL=", flag,
+                                          NULL);
+  const char *const env[] = { preload, asan_options, flag_env, NULL };
+  fixture_set_daemon_env(env);
+  setup_with(args);
+  fixture_set_daemon_env(NULL);
+}
+
 /* PropertiesChanged paced far beyond a game's length, or by 500 ms. */
 static void
 setup_long_interval(void)
@@ -2912,6 +3102,7 @@ dbus_api_suite(void)
   tcase_add_test(tc, test_leave_reclaim);
   tcase_add_loop_test(tc, test_act_errors, 0, G_N_ELEMENTS(act_methods));
   tcase_add_test(tc, test_act_and_get_decision);
+  tcase_add_test(tc, test_illegal_notation_not_stored);
   tcase_add_test(tc, test_malformed);
   tcase_add_test(tc, test_catalog);
   tcase_add_test(tc, test_forged_name_owner_changed);
@@ -2926,6 +3117,7 @@ dbus_api_suite(void)
   add_case(s, "limited", setup_limited, test_limit_reached);
   add_case(s, "failed-commit", setup_full_store,
            test_failed_commit_spares_other_games);
+  add_case(s, "failed-full-batch", setup_failing_log, test_failed_full_batch);
   add_case(s, "failed-act", setup_full_store,
            test_failed_act_resends_properties);
   add_case(s, "properties-merged", setup_long_interval,

@@ -34,8 +34,9 @@
 #     full: an act fails with StorageFailed and changes nothing, CreateGame
 #     too, the daemon keeps serving, and a restart shows the state before
 #     the failures.
-#  9. --state-sync: a usage error for a wrong mode; normal and full both
-#     lose nothing to a SIGKILL.
+#  9. --state-sync: a usage error for a wrong mode; without the option
+#     meepled runs normal (it says so); normal and full both lose nothing
+#     to a SIGKILL.
 #
 # meepled is activated by the private bus through "$TMP/run-meepled",
 # which reads its state directory, plugin directory and options from
@@ -773,10 +774,20 @@ run "$MEEPLED" --state-sync=sometimes
 check "--state-sync takes normal or full (usage error, 2)" \
   test "$status" -eq 2
 check "... and says so" has "state-sync takes normal or full" "$TMP/err"
+# Without the option: normal, for the store and for the batches alike
+# (meepled once batched the default's writes as with full).
+configure sync-default ""
+expect 0 "list with no --state-sync (starts meepled)" "$M" list
+check "the default is normal: each write committed before its reply" \
+  has "game store .*, --state-sync=normal: each write committed before its reply" \
+  "$LOG"
+stop_daemon
 for sync in normal full; do
   configure "sync-$sync" "--state-sync=$sync"
   expect 0 "new with --state-sync=$sync" "$M" new --tiles "$TILES" \
     --bots 2 --name "$sync"
+  check "meepled says which mode it runs [$sync]" \
+    has "game store .*, --state-sync=$sync: " "$LOG"
   N=$(cat "$TMP/out")
   run $T "$M" bot "$N" --seats all-bot --strategy random --seed 5 -q
   check "two bots play it to the end [$sync]" test "$status" -eq 0

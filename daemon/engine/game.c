@@ -713,8 +713,8 @@ meeple_game_apply_index(MeepleGame *g, gsize index, const MeepleEvent **events,
 }
 
 gboolean
-meeple_game_apply(MeepleGame *g, const MeepleAction *action,
-                  const MeepleEvent **events, gsize *n_events, GError **error)
+meeple_game_find_action(MeepleGame *g, const MeepleAction *action,
+                        gsize *index, GError **error)
 {
   if (g->over) {
     g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_GAME_OVER,
@@ -722,9 +722,20 @@ meeple_game_apply(MeepleGame *g, const MeepleAction *action,
     return FALSE;
   }
   for (gsize i = 0; i < g->decision.n_actions; i++)
-    if (memcmp(&g->decision.actions[i], action, sizeof *action) == 0)
-      return meeple_game_apply_index(g, i, events, n_events, error);
+    if (memcmp(&g->decision.actions[i], action, sizeof *action) == 0) {
+      *index = i;
+      return TRUE;
+    }
   g_autofree char *why = explain_illegal(g, action);
   g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_ILLEGAL_ACTION, "%s", why);
   return FALSE;
+}
+
+gboolean
+meeple_game_apply(MeepleGame *g, const MeepleAction *action,
+                  const MeepleEvent **events, gsize *n_events, GError **error)
+{
+  gsize i;
+  return meeple_game_find_action(g, action, &i, error) &&
+         meeple_game_apply_index(g, i, events, n_events, error);
 }

@@ -177,6 +177,13 @@ const MeepleGameConfig *meeple_game_config(const MeepleGame *game);
 /** The pending decision, or NULL when the game is over. */
 const MeepleDecision *meeple_game_decision(MeepleGame *game);
 
+/** Whether @action is one of the pending decision's legal actions, without
+ * applying it: TRUE with its place in the list in *@index; FALSE with
+ * MEEPLE_ERROR_ILLEGAL_ACTION (the message says why, citing the rule) or
+ * MEEPLE_ERROR_GAME_OVER.  For callers that must check an action before
+ * they record it (meepled stores it before applying it). */
+gboolean meeple_game_find_action(MeepleGame *game, const MeepleAction *action,
+                                 gsize *index, GError **error);
 /** Applies @action, which must be one of the pending decision's legal
  * actions, and runs the game on to its next decision.  On success returns
  * TRUE and, when @events is not NULL, points it at the events this call
