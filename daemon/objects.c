@@ -310,6 +310,11 @@ properties_call(const ObjectInterface *iface, gpointer object,
   DBusMessage *reply = NULL;
   const char *iface_name = NULL, *prop_name = NULL;
 
+  /* a value GVariant cannot hold (a file descriptor in Set's variant) */
+  if (!args)
+    return dbus_message_new_error_printf(
+      call, DBUS_ERROR_INVALID_ARGS, "The arguments of %s.%s could not be read.",
+      PROPERTIES_IFACE, member);
   if (strcmp(member, "Get") == 0 && strcmp(sig, "ss") == 0) {
     g_variant_get(args, "(&s&s)", &iface_name, &prop_name);
     const ObjectProperty *p = strcmp(iface_name, iface->name) == 0

@@ -13,11 +13,14 @@
  * pending decision) must be the same after it as before (DESIGN invariant
  * 5: an error changes nothing). */
 #include <check.h>
+#include <fcntl.h>
 #include <gio/gio.h>
+#include <gio/gunixfdlist.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "dbusfixture.h"
 #include "testutil.h"
@@ -1794,6 +1797,72 @@ START_TEST(test_malformed)
 }
 END_TEST
 
+/* Calls @method with @args (GVariant text) and a file descriptor that
+ * @args refers to as handle 0; returns the D-Bus error name (g_free), or
+ * NULL when it succeeded. */
+static char *
+call_with_fd(GDBusConnection *c, const char *path, const char *iface,
+             const char *method, const char *type, const char *args)
+{
+  g_autoptr(GUnixFDList) fds = g_unix_fd_list_new();
+  int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(g_unix_fd_list_append(fds, fd, NULL), 0);
+  close(fd);
+  GError *error = NULL;
+  g_autoptr(GVariant) r = g_dbus_connection_call_with_unix_fd_list_sync(
+      c, FX_NAME, path, iface, method, parse(type, args), NULL,
+      G_DBUS_CALL_FLAGS_NONE, FX_CALL_TIMEOUT_MS, fds, NULL, NULL, &error);
+  if (r)
+    return NULL;
+  char *name = fixture_error_name(error);
+  ck_assert_msg(name != NULL, "%s: not a D-Bus error: %s", method,
+                error->message);
+  g_error_free(error);
+  return name;
+}
+
+/* A file descriptor where a value is expected (inside a variant, the one
+ * place a signature check lets it through) is refused as invalid
+ * arguments, and meepled carries on.  Properties.Set with one used to
+ * crash it. */
+START_TEST(test_file_descriptors)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autofree char *path = create(c, "{}", NULL);
+  g_autoptr(GVariant) before = game_snapshot(c, path);
+  static const struct {
+    const char *path, *iface, *method, *type, *args, *error;
+  } cases[] = {
+    { FX_MANAGER_PATH, PROPS_IFACE, "Set", "(ssv)",
+      "('" FX_MANAGER_IFACE "', 'Version', <handle 0>)",
+      "org.freedesktop.DBus.Error.InvalidArgs" },
+    { NULL, PROPS_IFACE, "Set", "(ssv)",
+      "('" FX_GAME_IFACE "', 'Name', <handle 0>)",
+      "org.freedesktop.DBus.Error.InvalidArgs" },
+    { FX_MANAGER_PATH, FX_MANAGER_IFACE, "CreateGame", "(a{sv})",
+      "({'seats': <handle 0>},)", FX_ERROR("InvalidArgs") },
+    { NULL, FX_GAME_IFACE, "Join", "(a{sv})", "({'name': <handle 0>},)",
+      FX_ERROR("InvalidArgs") },
+    { NULL, FX_GAME_IFACE, "Act", "(ua{sv})", "(0, {'index': <handle 0>})",
+      NULL },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+    g_autofree char *name =
+        call_with_fd(c, cases[i].path ? cases[i].path : path, cases[i].iface,
+                     cases[i].method, cases[i].type, cases[i].args);
+    ck_assert_msg(name != NULL, "%s with a file descriptor succeeded",
+                  cases[i].method);
+    /* Act checks the caller's seat first: any named error will do */
+    if (cases[i].error)
+      ck_assert_str_eq(name, cases[i].error);
+  }
+  g_autoptr(GVariant) after = game_snapshot(c, path);
+  assert_same_(__LINE__, "calls with file descriptors", before, after);
+  g_autofree char *again = create(c, "{}", NULL);
+}
+END_TEST
+
 START_TEST(test_catalog)
 {
   g_autoptr(GDBusConnection) c = conn_new();
@@ -3104,6 +3173,7 @@ dbus_api_suite(void)
   tcase_add_test(tc, test_act_and_get_decision);
   tcase_add_test(tc, test_illegal_notation_not_stored);
   tcase_add_test(tc, test_malformed);
+  tcase_add_test(tc, test_file_descriptors);
   tcase_add_test(tc, test_catalog);
   tcase_add_test(tc, test_forged_name_owner_changed);
   tcase_add_test(tc, test_full_game);
