@@ -766,18 +766,26 @@ store_history(Store *s, GError **error)
 char *
 store_finished_record(Store *s, const char *id, GError **error)
 {
+  /* ids are written one way only: "1x", " 1" or "01" name no game */
+  guint64 key;
+  if (id[0] == '0' ||
+      !g_ascii_string_to_unsigned(id, 10, 1, G_MAXINT64, &key, NULL)) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NO_SUCH_GAME,
+                "No finished game %.64s in the history.", id);
+    return NULL;
+  }
   sqlite3_stmt *stmt;
   if (!prepare(s, "SELECT record FROM games WHERE id = ? AND over = 1",
                &stmt, error))
     return NULL;
-  sqlite3_bind_int64(stmt, 1, g_ascii_strtoll(id, NULL, 10));
+  sqlite3_bind_int64(stmt, 1, (gint64)key);
   char *record = NULL;
   int rc = sqlite3_step(stmt);
   if (rc == SQLITE_ROW)
     record = column_text(stmt, 0);
   else if (rc == SQLITE_DONE)
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_NO_SUCH_GAME,
-                "No finished game %s in the history.", id);
+                "No finished game %.64s in the history.", id);
   else
     fail(s, error, "read a record");
   sqlite3_finalize(stmt);

@@ -330,6 +330,18 @@ check "export -o writes it too" cmp -s "$TMP/again.rec" "$TMP/golden.rec"
 expect 1 "export an unknown game" "$M" export 999999
 check "... says there is no such game" \
   has "^meeple: There is no game \"999999\"\.$" "$TMP/err"
+if [ -n "$GDBUS" ]; then
+  # an id is written one way only
+  run bus_call org.meepled.Meepled1 /org/meepled/Meepled1 \
+    org.meepled.Meepled1.Manager.GetRecord "$G"
+  check "GetRecord $G gives its record" has "meepled-record" "$TMP/out"
+  for bad in "${G}x" " $G" "0$G" "+$G"; do
+    run bus_call org.meepled.Meepled1 /org/meepled/Meepled1 \
+      org.meepled.Meepled1.Manager.GetRecord "$bad"
+    check "GetRecord \"$bad\" finds no game" \
+      has "org.meepled.Meepled1.Error.NoSuchGame" "$TMP/err"
+  done
+fi
 
 # a finished record goes to the history
 expect 0 "import the finished record" "$M" import "$TMP/golden.rec"
