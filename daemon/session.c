@@ -83,6 +83,12 @@ session_new_from_record(const char *id, const char *name, MeepleRules *rules,
   for (guint i = 0; i < s->n_seats; i++) {
     const char *player = i < record->players->len
                            ? g_ptr_array_index(record->players, i) : NULL;
+    /* the limits of Join's names hold for a record's players too */
+    if (player && !session_check_name(player, "player name", error)) {
+      g_prefix_error(error, "Player %u of the record: ", i + 1);
+      session_free(s);
+      return NULL;
+    }
     s->seats[i].name = player ? g_strdup(player)
                               : g_strdup_printf("Player %u", i + 1);
     s->seats[i].kind = g_strdup("human");

@@ -25,9 +25,10 @@ typedef struct Store Store;
 
 /* Opens @dir/meepled.db, creating the directory and the file when needed,
  * migrating an older schema.  A file that is not a database, is corrupt
- * or truncated, or has a newer schema than this daemon knows is moved
- * aside ("meepled.db.corrupt-YYYYmmdd-HHMMSS") and a new one started;
- * store_recovery() then says what happened.  @max_bytes > 0 caps the
+ * or truncated is moved aside ("meepled.db.corrupt-YYYYmmdd-HHMMSS") and a
+ * new one started; store_recovery() then says what happened.  A store
+ * with a newer schema than this daemon knows is left alone: NULL with
+ * @error (run a newer meepled).  @max_bytes > 0 caps the
  * file's size (writes beyond it fail as on a full disk).  NULL with
  * @error when the directory cannot be created or written. */
 /* How a commit reaches the disk (SQLite's synchronous setting in WAL

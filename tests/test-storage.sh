@@ -412,6 +412,14 @@ expect 1 "import a record with an action left out" "$M" import \
   "$TMP/bad-order.rec"
 check "... names the line that does not replay" \
   has_e "^meeple: $TMP/bad-order\.rec:8:[0-9]+: " "$TMP/err"
+long_name=$(printf 'x%.0s' $(seq 101))
+printf 'meepled-record 1\nplayers A %s\nseed 1\n' "$long_name" \
+  >"$TMP/long-name.rec"
+expect 1 "import a record with a player name of 101 bytes" "$M" import \
+  "$TMP/long-name.rec"
+check "... says the limit, as Join does" has \
+  "Player 2 of the record: A player name has at most 100 bytes\.$" \
+  "$TMP/err"
 expect 1 "import a missing file" "$M" import "$TMP/nosuch.rec"
 check "... says it cannot read it" has "^meeple: cannot read $TMP/nosuch.rec" \
   "$TMP/err"
