@@ -444,6 +444,8 @@ header_rules(const char *header)
 gboolean
 store_begin(Store *s, GError **error)
 {
+  /* a failure before this transaction (outside any) is not its reason */
+  g_clear_pointer(&s->lost_because, g_free);
   return exec(s, "BEGIN IMMEDIATE", "start a transaction", error);
 }
 
