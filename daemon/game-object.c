@@ -720,7 +720,6 @@ append_decision_required(DBusMessageIter *iter, gpointer data)
          dbus_message_iter_append_basic(iter, DBUS_TYPE_STRING, &name);
 }
 
-
 /* A finished game stays for its record and late readers, then goes:
  * otherwise a long-running daemon would only ever grow. */
 static gint64
@@ -774,7 +773,6 @@ game_object_send_properties(GameObject *g)
   g->props_pending = 0;
   g->props_sent_at = g_get_monotonic_time();
 }
-
 
 /* PropertiesChanged for what changed, now or merged later (pacing.c). */
 static void

@@ -259,6 +259,23 @@ append_property(DBusMessageIter *dict, const ObjectProperty *p,
   return dbus_message_iter_close_container(dict, &entry) && ok;
 }
 
+/* The a{sv} of the @properties (NULL: none) whose bit is set in @mask
+ * (bit i: the i-th property), at @iter: GetAll's and PropertiesChanged's. */
+static gboolean
+append_properties(DBusMessageIter *iter, const ObjectProperty *properties,
+                  guint64 mask, gpointer object)
+{
+  DBusMessageIter dict;
+  if (!dbus_message_iter_open_container(iter, DBUS_TYPE_ARRAY, "{sv}", &dict))
+    return FALSE;
+  gboolean ok = TRUE;
+  guint i = 0;
+  for (const ObjectProperty *p = properties; ok && p && p->name; p++, i++)
+    if (i < 64 && (mask & (G_GUINT64_CONSTANT(1) << i)))
+      ok = append_property(&dict, p, object);
+  return dbus_message_iter_close_container(iter, &dict) && ok;
+}
+
 /* Properties.Get's reply; NULL when out of memory. */
 static DBusMessage *
 get_reply(DBusMessage *call, const ObjectProperty *p, gpointer object)
@@ -282,18 +299,11 @@ get_all_reply(DBusMessage *call, const ObjectProperty *properties,
               gpointer object)
 {
   DBusMessage *reply = dbus_message_new_method_return(call);
-  DBusMessageIter iter, dict;
+  DBusMessageIter iter;
   if (!reply)
     return NULL;
   dbus_message_iter_init_append(reply, &iter);
-  gboolean ok =
-    dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &dict);
-  if (ok) {
-    for (const ObjectProperty *p = properties; ok && p && p->name; p++)
-      ok = append_property(&dict, p, object);
-    ok = dbus_message_iter_close_container(&iter, &dict) && ok;
-  }
-  if (!ok) {
+  if (!append_properties(&iter, properties, G_MAXUINT64, object)) {
     dbus_message_unref(reply);
     return NULL;
   }
@@ -564,18 +574,11 @@ objects_emit_properties_changed(DBusConnection *bus, const char *path,
     dbus_message_new_signal(path, PROPERTIES_IFACE, "PropertiesChanged");
   if (!signal)
     return;
-  DBusMessageIter iter, dict, invalidated;
+  DBusMessageIter iter, invalidated;
   dbus_message_iter_init_append(signal, &iter);
   gboolean ok =
     dbus_message_iter_append_basic(&iter, DBUS_TYPE_STRING, &iface->name) &&
-    dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &dict);
-  if (ok) {
-    guint i = 0;
-    for (const ObjectProperty *p = iface->properties; ok && p->name; p++, i++)
-      if (i < 64 && (changed & (G_GUINT64_CONSTANT(1) << i)))
-        ok = append_property(&dict, p, object);
-    ok = dbus_message_iter_close_container(&iter, &dict) && ok;
-  }
+    append_properties(&iter, iface->properties, changed, object);
   ok = ok &&
        dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "s",
                                         &invalidated) &&
