@@ -53,6 +53,9 @@ typedef struct {
   Deadlines waiting;
   guint history_max;
   guint history_length;
+  /* Deleted games, freed at the next idle moment (GameObject*). */
+  GPtrArray *removed;
+  guint removed_idle;
   /* id -> SuspendedGame*: stored games that cannot be played now. */
   GHashTable *suspended;
   /* group commit (commit.c): the open batch of writes */
@@ -127,6 +130,9 @@ typedef struct {
   GList waiting_link;
   /* Counted against its creator's limits (clients.c). */
   gboolean counted;
+  /* Deleted (lifecycle.c): off the bus and out of every queue, freed at
+   * the next idle moment, since the call deleting it still holds it. */
+  gboolean removed;
 } GameObject;
 
 /* Order of game ids (decimal numbers): shorter first, then by digits. */
@@ -217,6 +223,8 @@ guint clients_user_games(Daemon *daemon, gint64 uid);
 
 /* lifecycle.c: how games leave. */
 void lifecycle_init(Daemon *daemon);
+/* Frees what is left (shutdown, after the games). */
+void lifecycle_clear(Daemon *daemon);
 /* Takes @game off the bus and out of the store for good, announced with
  * Manager.GameRemoved(@reason); FALSE (nothing changed) when the store
  * cannot delete it. */

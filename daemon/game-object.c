@@ -137,6 +137,9 @@ start(gpointer object, const char *sender, GVariant *args, GVariant **reply,
   }
   /* a game being played does not expire */
   lifecycle_waiting_changed(g);
+  /* an empty supply: over at once, and into the history like any other */
+  if (session_status(g->session) == SESSION_OVER)
+    game_object_save_finished(g);
   g_info("game %s: started", g->session->id);
   return TRUE;
 }
@@ -632,7 +635,10 @@ children(gpointer data, const char *path)
 static void
 after_call(gpointer object)
 {
-  game_object_flush(object);
+  GameObject *g = object;
+  /* deleted by this call: nothing more to say, it goes at the next idle */
+  if (!g->removed)
+    game_object_flush(g);
 }
 
 static ObjectClass game_class = {

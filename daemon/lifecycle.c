@@ -26,6 +26,23 @@ daemon_announce_removed(Daemon *d, GameObject *g, const char *reason)
                g_variant_new("(sos)", g->session->id, g->path, reason));
 }
 
+static gboolean
+free_removed(gpointer data)
+{
+  Daemon *d = data;
+  d->removed_idle = 0;
+  g_ptr_array_set_size(d->removed, 0);
+  return G_SOURCE_REMOVE;
+}
+
+void
+lifecycle_clear(Daemon *d)
+{
+  g_clear_handle_id(&d->removed_idle, g_source_remove);
+  g_clear_pointer(&d->removed, g_ptr_array_unref);
+  deadlines_clear(&d->waiting);
+}
+
 gboolean
 daemon_delete_game(Daemon *d, GameObject *g, const char *reason,
                    GError **error)
@@ -38,8 +55,17 @@ daemon_delete_game(Daemon *d, GameObject *g, const char *reason,
     d->history_length--;
   g_info("game %s: deleted (%s)", s->id, reason);
   daemon_announce_removed(d, g, reason);
-  /* game_object_free() releases its limits and leaves every queue */
-  g_hash_table_remove(d->games, s->id);
+  /* Off the bus and every queue now; freed once the call that deleted it
+   * (which still holds it) is done. */
+  g_hash_table_steal(d->games, s->id);
+  pacing_forget(g);
+  deadlines_unlink(&d->finished, &g->finished_link);
+  deadlines_unlink(&d->waiting, &g->waiting_link);
+  clients_release_game(d, g);
+  g->removed = TRUE;
+  g_ptr_array_add(d->removed, g);
+  if (!d->removed_idle)
+    d->removed_idle = g_idle_add_full(G_PRIORITY_HIGH, free_removed, d, NULL);
   return TRUE;
 }
 
@@ -72,6 +98,8 @@ void
 lifecycle_init(Daemon *d)
 {
   deadlines_init(&d->waiting, waiting_due, waiting_expired);
+  d->removed = g_ptr_array_new_with_free_func(
+    (GDestroyNotify)game_object_free);
 }
 
 void

@@ -274,9 +274,9 @@ daemon_clear(Daemon *d)
   /* what is held is sent only once it is durable */
   daemon_commit_clear(d);
   game_objects_stop_timers(d);
-  deadlines_clear(&d->waiting);
   if (d->games)
     g_hash_table_destroy(d->games);
+  lifecycle_clear(d);
   clients_clear(d);
   if (d->suspended)
     g_hash_table_destroy(d->suspended);

@@ -25,6 +25,14 @@ tests_test_dbus_api_LDADD = tests/libdbusfixture.la $(TEST_LDADD) $(GIO_LIBS)
 EXTRA_tests_test_dbus_api_DEPENDENCIES = daemon/meepled$(EXEEXT) \
 	tests/fault/wal-enospc.la
 
+# Limits, lifecycle, history paging, short errors (issue 20).
+check_PROGRAMS += tests/test-limits
+TESTS += tests/test-limits
+tests_test_limits_SOURCES = tests/test-limits.c
+tests_test_limits_CFLAGS = $(TEST_CFLAGS) $(GIO_CFLAGS)
+tests_test_limits_LDADD = tests/libdbusfixture.la $(TEST_LDADD) $(GIO_LIBS)
+EXTRA_tests_test_limits_DEPENDENCIES = daemon/meepled$(EXEEXT)
+
 # The running daemon's introspection against data/*.xml, and xmllint.
 # (It runs daemon/meepled, which `make check` builds first, as part of all.)
 TESTS += tests/test-dbus-introspect.sh

@@ -401,6 +401,10 @@ fixture_stop_daemon(int *status)
       fixture_wait_daemon_exit(0, status);
     return TRUE;
   }
+  /* a status left by an earlier daemon of this bus is not this one's */
+  g_autofree char *status_file = g_build_filename(fx.dir, "meepled.status",
+                                                  NULL);
+  g_unlink(status_file);
   kill((pid_t)pid, SIGTERM);
   if (fixture_wait_daemon_exit(20000, status))
     return TRUE;

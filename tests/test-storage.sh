@@ -37,6 +37,10 @@
 #  9. --state-sync: a usage error for a wrong mode; without the option
 #     meepled runs normal (it says so); normal and full both lose nothing
 #     to a SIGKILL.
+# 10. A private store: in a 0755 directory the files are 0600 and the
+#     directory is closed to 0700 (logged); an old 0644 store becomes
+#     0600; a directory others can write to, or another user's, is
+#     refused with a message saying what to do.
 #
 # meepled is activated by the private bus through "$TMP/run-meepled",
 # which reads its state directory, plugin directory and options from
@@ -823,5 +827,54 @@ for sync in normal full; do
   check "the same record [$sync]" cmp -s "$TMP/$sync-before" "$TMP/out"
   stop_daemon
 done
+
+# === 10. a private store ========================================================
+# The store holds the seeds of games not over, and so every draw to come:
+# whatever the directory's mode, its files are 0600; a directory others
+# can read is closed, one they can write to (and replace the store in) is
+# refused.
+mode_of() { stat -c %a "$1"; }
+mkdir -p "$TMP/shared-dir"
+chmod 0755 "$TMP/shared-dir"
+configure shared-dir
+expect 0 "new --seed 3 on a 0755 state directory (starts meepled)" \
+  "$M" new --seed 3
+check "meepled.db is created 0600" test "$(mode_of "$STORE/meepled.db")" = 600
+if [ -f "$STORE/meepled.db-wal" ]; then
+  check "... and its WAL 0600" test "$(mode_of "$STORE/meepled.db-wal")" = 600
+fi
+check "the directory is closed to 0700" test "$(mode_of "$STORE")" = 700
+check "... and meepled says so" \
+  has "state directory $STORE was readable by other users (mode 0755); it is now 0700" \
+  "$LOG"
+stop_daemon
+# A store an older meepled left readable (0644) is made private at start.
+chmod 0644 "$STORE/meepled.db"
+chmod 0755 "$STORE"
+expect 0 "list on the old store (starts meepled)" "$M" list
+check "meepled.db is 0600 again" test "$(mode_of "$STORE/meepled.db")" = 600
+stop_daemon
+for mode in 0777 0770 0757; do
+  mkdir -p "$TMP/open-$mode"
+  chmod "$mode" "$TMP/open-$mode"
+  run $T "$MEEPLED" --bus-address "$BUS_ADDRESS" --state-dir "$TMP/open-$mode"
+  check "a state directory of mode $mode is refused (exit 1)" \
+    test "$status" -eq 1
+  check "... saying why and what to do" has \
+    "^meepled: The state directory $TMP/open-$mode can be written by other users (mode $mode), who could replace the game store; make it private (chmod 700 $TMP/open-$mode) or choose another --state-dir\.$" \
+    "$TMP/err"
+  check "... creating nothing in it" test ! -e "$TMP/open-$mode/meepled.db"
+done
+if [ "$(id -u)" -eq 0 ]; then
+  mkdir -p "$TMP/nobodys"
+  chmod 0700 "$TMP/nobodys"
+  chown 65534 "$TMP/nobodys"
+  run $T "$MEEPLED" --bus-address "$BUS_ADDRESS" --state-dir "$TMP/nobodys"
+  check "a state directory of another user is refused (exit 1)" \
+    test "$status" -eq 1
+  check "... naming its owner" has \
+    "^meepled: The state directory $TMP/nobodys belongs to user 65534" \
+    "$TMP/err"
+fi
 
 finish

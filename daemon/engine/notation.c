@@ -120,6 +120,9 @@ typedef struct {
   GError **error;
 } Cursor;
 
+/* The longest notation error message, in bytes (before the "…"). */
+#define NOTATION_ERROR_MAX 200
+
 G_GNUC_PRINTF(2, 3) static gboolean
 fail(Cursor *c, const char *format, ...)
 {
@@ -129,6 +132,17 @@ fail(Cursor *c, const char *format, ...)
   va_end(ap);
   if (c->column)
     *c->column = (guint)(c->p - c->start) + 1;
+  /* The words quoted come from the caller and may be a megabyte long:
+   * the message keeps a bounded part, in whole characters. */
+  gsize keep = strlen(msg);
+  if (keep > NOTATION_ERROR_MAX) {
+    keep = NOTATION_ERROR_MAX;
+    while (keep > 0 && ((guchar)msg[keep] & 0xC0) == 0x80)
+      keep--;
+    g_set_error(c->error, MEEPLE_ERROR, MEEPLE_ERROR_NOTATION, "%.*s…",
+                (int)keep, msg);
+    return FALSE;
+  }
   g_set_error(c->error, MEEPLE_ERROR, MEEPLE_ERROR_NOTATION, "%s", msg);
   return FALSE;
 }
