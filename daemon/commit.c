@@ -113,7 +113,10 @@ daemon_commit(Daemon *d)
 void
 daemon_commit_if_full(Daemon *d)
 {
-  if (d->batch_open && d->batch_writes >= COMMIT_MAX_WRITES)
+  /* full, or one caller has --max-pending-calls replies waiting in it
+   * (a flood of reads would keep the batch open and every reply held) */
+  if (d->batch_open && (d->batch_writes >= COMMIT_MAX_WRITES ||
+                        objects_held_peak() >= d->max_pending_calls))
     finish(d);
 }
 

@@ -45,6 +45,9 @@ typedef struct {
   guint max_games_per_client;   /* --max-games-per-client */
   guint max_games_per_user;     /* --max-games-per-user */
   guint import_rate;            /* --import-rate: imports a minute a user */
+  /* --max-pending-calls: replies one caller may have held in a batch of
+   * writes (--state-sync=full) before the batch is committed */
+  guint max_pending_calls;
   /* Lifecycle (lifecycle.c): seconds a waiting game stays untouched
    * (--waiting-timeout), the waiting games in the order they expire; the
    * finished games the history keeps at most (--history-max) and how
@@ -74,8 +77,9 @@ gboolean daemon_store_write(Daemon *daemon, const char *game_id,
                             GError **error);
 /* Commits the open batch now and sends what it held. */
 void daemon_commit(Daemon *daemon);
-/* The same when the batch is full; called between two messages (the bus
- * filter), never from a handler. */
+/* The same when the batch is full, or holds --max-pending-calls replies
+ * of one caller; called between two messages (the bus filter), never
+ * from a handler. */
 void daemon_commit_if_full(Daemon *daemon);
 /* @group: batch the writes (a store that flushes each commit); else every
  * write commits on its own. */

@@ -22,6 +22,7 @@ typedef struct {
   int max_games_per_client;
   int max_games_per_user;
   int import_rate;
+  int max_pending_calls;
   int waiting_timeout;
   int history_max;
   int keep_finished;
@@ -58,6 +59,9 @@ parse_options(Options *o, int *argc, char ***argv)
     { "import-rate", 0, 0, G_OPTION_ARG_INT, &o->import_rate,
       "Let one Unix user import at most N records a minute (default 60)",
       "N" },
+    { "max-pending-calls", 0, 0, G_OPTION_ARG_INT, &o->max_pending_calls,
+      "With --state-sync=full: commit a batch of writes as soon as one "
+      "caller has N replies waiting in it (default 64)", "N" },
     { "waiting-timeout", 0, 0, G_OPTION_ARG_INT, &o->waiting_timeout,
       "Delete a game waiting for players S seconds after its seats last "
       "changed (default 86400, a day)", "S" },
@@ -127,6 +131,7 @@ parse_options(Options *o, int *argc, char ***argv)
     { &o->max_games_per_client, "max-games-per-client", 100 },
     { &o->max_games_per_user, "max-games-per-user", 1000 },
     { &o->import_rate, "import-rate", 60 },
+    { &o->max_pending_calls, "max-pending-calls", 64 },
     { &o->waiting_timeout, "waiting-timeout", 86400 },
     { &o->history_max, "history-max", 10000 },
   };
@@ -314,6 +319,7 @@ run(const Options *o)
   d.max_games_per_client = (guint)o->max_games_per_client;
   d.max_games_per_user = (guint)o->max_games_per_user;
   d.import_rate = (guint)o->import_rate;
+  d.max_pending_calls = (guint)o->max_pending_calls;
   d.waiting_timeout = (guint)o->waiting_timeout;
   d.history_max = (guint)o->history_max;
   d.keep_finished = (guint)o->keep_finished;

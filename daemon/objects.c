@@ -82,6 +82,31 @@ error_reply(DBusMessage *call, const char *name, const char *message)
 
 static GQueue held = G_QUEUE_INIT;
 static gboolean holding;
+/* Replies held per caller (unique name -> count) and the largest count:
+ * a caller flooding reads while a batch is open must not keep it open
+ * and everybody's replies held (objects_held_peak()). */
+static GHashTable *held_per_peer;
+static guint held_peak;
+
+static void
+count_held_reply(DBusMessage *call)
+{
+  const char *sender = dbus_message_get_sender(call);
+  if (!sender)
+    return;
+  if (!held_per_peer)
+    held_per_peer = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                          NULL);
+  guint n = GPOINTER_TO_UINT(g_hash_table_lookup(held_per_peer, sender)) + 1;
+  g_hash_table_insert(held_per_peer, g_strdup(sender), GUINT_TO_POINTER(n));
+  held_peak = MAX(held_peak, n);
+}
+
+guint
+objects_held_peak(void)
+{
+  return held_peak;
+}
 
 static void
 out(DBusConnection *bus, DBusMessage *message, DBusMessage *call)
@@ -94,6 +119,8 @@ out(DBusConnection *bus, DBusMessage *message, DBusMessage *call)
   h->message = dbus_message_ref(message);
   h->call = call ? dbus_message_ref(call) : NULL;
   g_queue_push_tail(&held, h);
+  if (call)
+    count_held_reply(call);
 }
 
 void
@@ -108,6 +135,9 @@ objects_release(DBusConnection *bus, const GError *failure,
                 gpointer data)
 {
   holding = FALSE;
+  held_peak = 0;
+  if (held_per_peer)
+    g_hash_table_remove_all(held_per_peer);
   Held *h;
   while ((h = g_queue_pop_head(&held))) {
     const char *path = dbus_message_get_path(h->call ? h->call : h->message);

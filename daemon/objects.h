@@ -129,6 +129,8 @@ void objects_emit_with(DBusConnection *bus, const char *path,
  * answers) are not sent: their calls are answered with @failure and
  * their signals dropped; the others leave as they are. */
 void objects_hold(void);
+/* The most replies held back for one caller since objects_hold(). */
+guint objects_held_peak(void);
 void objects_release(DBusConnection *bus, const GError *failure,
                      gboolean (*failed)(const char *path, gpointer data),
                      gpointer data);

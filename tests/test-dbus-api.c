@@ -2504,6 +2504,46 @@ START_TEST(test_failed_full_batch)
 }
 END_TEST
 
+/* One caller's flood of reads behind a write does not keep the batch
+ * open: with --max-pending-calls 16 the batch is committed (and here
+ * fails) once 16 of its replies wait, so exactly the write and the 15
+ * reads before the commit share its failure, and the reads after it are
+ * answered on their own.  Without the limit all 101 calls would wait for
+ * one commit and fail with it. */
+START_TEST(test_pending_calls_commit)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autofree char *game = create(c, "{}", NULL);
+  g_autofree char *flag = wal_full_flag();
+  ck_assert(g_file_set_contents(flag, "", 0, NULL));
+  guint32 pid = fixture_daemon_pid();
+  ck_assert_uint_ne(pid, 0);
+  ck_assert_int_eq(kill((pid_t)pid, SIGSTOP), 0);
+  Flood f = { .other = g_string_new(NULL) };
+  g_dbus_connection_call(c, FX_NAME, game, FX_GAME_IFACE, "Join",
+                         g_variant_new("(@a{sv})", parse("a{sv}", "{}")),
+                         NULL, G_DBUS_CALL_FLAGS_NONE, FX_CALL_TIMEOUT_MS,
+                         NULL, flood_done, &f);
+  f.pending++;
+  for (guint i = 0; i < 100; i++) {
+    g_dbus_connection_call(c, FX_NAME, game, FX_GAME_IFACE, "GetState", NULL,
+                           NULL, G_DBUS_CALL_FLAGS_NONE, FX_CALL_TIMEOUT_MS,
+                           NULL, flood_done, &f);
+    f.pending++;
+  }
+  g_dbus_connection_flush_sync(c, NULL, NULL);
+  g_usleep(300 * 1000);
+  ck_assert_int_eq(kill((pid_t)pid, SIGCONT), 0);
+  ck_assert_msg(wait_for(flood_over, &f, 60000), "%u calls unanswered",
+                f.pending);
+  ck_assert_msg(f.storage_failed == 16 && f.succeeded == 85,
+                "%u calls failed with the commit, %u succeeded (others:%s)",
+                f.storage_failed, f.succeeded, f.other->str);
+  g_string_free(f.other, TRUE);
+  ck_assert(g_unlink(flag) == 0);
+}
+END_TEST
+
 /* With --state-sync=full, the writes of the calls dispatched together are
  * committed together.  When that commit fails (here: the store is full),
  * only the calls on what the batch wrote are answered StorageFailed; a
@@ -3105,9 +3145,8 @@ setup_full_store(void)
 
 /* Group commit, with commits that fail while wal_full_flag() exists. */
 static void
-setup_failing_log(void)
+setup_failing_log_with(const char *const *args)
 {
-  static const char *const args[] = { "--state-sync", "full", NULL };
   const char *builddir = g_getenv("TEST_BUILDDIR");
   g_autofree char *shim = g_build_filename(builddir ? builddir : ".",
                                            "tests", "fault", ".libs",
@@ -3126,6 +3165,25 @@ setup_failing_log(void)
   fixture_set_daemon_env(env);
   setup_with(args);
   fixture_set_daemon_env(NULL);
+}
+
+/* (No caller's pending replies end a batch early here: the test of the
+ * full batch sends 401 calls from one connection.) */
+static void
+setup_failing_log(void)
+{
+  static const char *const args[] = { "--state-sync", "full",
+                                      "--max-pending-calls", "100000", NULL };
+  setup_failing_log_with(args);
+}
+
+/* The same with --max-pending-calls 16. */
+static void
+setup_failing_log_pending(void)
+{
+  static const char *const args[] = { "--state-sync", "full",
+                                      "--max-pending-calls", "16", NULL };
+  setup_failing_log_with(args);
 }
 
 /* PropertiesChanged paced far beyond a game's length, or by 500 ms. */
@@ -3188,6 +3246,8 @@ dbus_api_suite(void)
   add_case(s, "failed-commit", setup_full_store,
            test_failed_commit_spares_other_games);
   add_case(s, "failed-full-batch", setup_failing_log, test_failed_full_batch);
+  add_case(s, "pending-calls", setup_failing_log_pending,
+           test_pending_calls_commit);
   add_case(s, "failed-act", setup_full_store,
            test_failed_act_resends_properties);
   add_case(s, "properties-merged", setup_long_interval,

@@ -44,6 +44,7 @@ typedef struct {
   int acts;
   int games;
   int runs;
+  int history;
   char *daemon;
   char *state_parent;
   gboolean no_tmpfs;
@@ -515,18 +516,110 @@ report_restart(const Options *o, const char *state_dir)
   g_string_free(runs, TRUE);
 }
 
+/* Median time (µs) of @calls ListHistory calls for a page of @limit at
+ * @offset. */
+static double
+history_page_us(DBusConnection *c, guint offset, guint limit, int calls)
+{
+  double us[calls];
+  for (int i = 0; i < calls; i++) {
+    DBusMessage *m = bench_new_call(MEEPLE_DBUS_MANAGER_PATH,
+                                    MEEPLE_DBUS_MANAGER_IFACE, "ListHistory",
+                                    NULL);
+    dbus_uint32_t o = offset, l = limit;
+    dbus_message_append_args(m, DBUS_TYPE_UINT32, &o, DBUS_TYPE_UINT32, &l,
+                             DBUS_TYPE_INVALID);
+    gint64 t0 = g_get_monotonic_time();
+    DBusMessage *reply = call_raw(c, m);
+    us[i] = (double)(g_get_monotonic_time() - t0);
+    if (dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR)
+      bench_die("ListHistory: %s", dbus_message_get_error_name(reply));
+    dbus_message_unref(reply);
+  }
+  return bench_median(us, calls);
+}
+
+/* ListHistory with @o->history finished games: a page at the start, the
+ * middle and the end, against a Ping (issue 20: well under 10 ms). */
+static void
+report_history(const Options *o, const char *state_dir)
+{
+  spawn_daemon(o, state_dir, NULL);
+  DBusConnection *c = connect_bus();
+  wait_name(c);
+  /* a finished game (an empty supply ends at the start), imported again
+   * and again: one call per history entry */
+  GVariant *reply = bench_call(c, MEEPLE_DBUS_MANAGER_PATH,
+                               MEEPLE_DBUS_MANAGER_IFACE, "CreateGame",
+                               g_variant_new_parsed("({'tiles': <@as []>},)"));
+  char *path;
+  g_variant_get(reply, "(os)", &path, NULL);
+  g_variant_unref(reply);
+  for (int i = 0; i < 2; i++)
+    g_variant_unref(bench_call(c, path, MEEPLE_DBUS_GAME_IFACE, "Join",
+                               g_variant_new_parsed("(@a{sv} {},)")));
+  g_variant_unref(bench_call(c, path, MEEPLE_DBUS_GAME_IFACE, "Start", NULL));
+  GVariant *rec = bench_call(c, path, MEEPLE_DBUS_GAME_IFACE, "ExportRecord",
+                             NULL);
+  const char *record;
+  g_variant_get(rec, "(&s)", &record);
+  gint64 t0 = g_get_monotonic_time();
+  for (int i = 1; i < o->history; i++)
+    g_variant_unref(bench_call(c, MEEPLE_DBUS_MANAGER_PATH,
+                               MEEPLE_DBUS_MANAGER_IFACE, "ImportGame",
+                               g_variant_new_parsed("(%s, @a{sv} {})",
+                                                    record)));
+  double fill_s = (double)(g_get_monotonic_time() - t0) / 1e6;
+  g_variant_unref(rec);
+  g_free(path);
+  enum { CALLS = 200, PAGE = 50 };
+  double page_first[o->runs], page_middle[o->runs], page_last[o->runs],
+    ping[o->runs];
+  guint last = o->history > PAGE ? (guint)o->history - PAGE : 0;
+  for (int r = 0; r < o->runs; r++) {
+    double ping_us[CALLS];
+    for (int i = 0; i < CALLS; i++) {
+      gint64 p0 = g_get_monotonic_time();
+      dbus_message_unref(call_raw(c, bench_new_call(MEEPLE_DBUS_MANAGER_PATH,
+                                                    DBUS_INTERFACE_PEER,
+                                                    "Ping", NULL)));
+      ping_us[i] = (double)(g_get_monotonic_time() - p0);
+    }
+    ping[r] = bench_median(ping_us, CALLS);
+    page_first[r] = history_page_us(c, 0, PAGE, CALLS);
+    page_middle[r] = history_page_us(c, (guint)o->history / 2, PAGE, CALLS);
+    page_last[r] = history_page_us(c, last, PAGE, CALLS);
+  }
+  disconnect(c);
+  stop_daemon(SIGTERM);
+  printf("  ListHistory with %d finished games (imported in %.1f s), a page "
+         "of %d, median of %d calls:\n",
+         o->history, fill_s, PAGE, CALLS);
+  printf("    the most recent page:         median %7.0f us\n",
+         bench_median(page_first, o->runs));
+  printf("    the page at %-6d:            median %7.0f us\n",
+         o->history / 2, bench_median(page_middle, o->runs));
+  printf("    the oldest page:              median %7.0f us   "
+         "(target well under 10000 us)\n",
+         bench_median(page_last, o->runs));
+  printf("    Ping, for comparison:         median %7.0f us\n",
+         bench_median(ping, o->runs));
+}
+
 /* ---- main ----------------------------------------------------------- */
 
 int
 main(int argc, char **argv)
 {
-  Options o = { .acts = 2000, .games = 1000, .runs = 3 };
+  Options o = { .acts = 2000, .games = 1000, .runs = 3, .history = 30000 };
   bench_init("meepled-store-bench", on_die);
   GOptionEntry entries[] = {
     { "acts", 0, 0, G_OPTION_ARG_INT, &o.acts,
       "Durable acts timed per run (default 2000)", "N" },
     { "games", 0, 0, G_OPTION_ARG_INT, &o.games,
       "Unfinished games for the restart figure (default 1000)", "N" },
+    { "history", 0, 0, G_OPTION_ARG_INT, &o.history,
+      "Finished games for the ListHistory figure (default 30000)", "N" },
     { "runs", 0, 0, G_OPTION_ARG_INT, &o.runs,
       "Runs of each measurement; the median is reported (default 3)", "N" },
     { "state-dir", 0, 0, G_OPTION_ARG_FILENAME, &o.state_parent,
@@ -547,7 +640,7 @@ main(int argc, char **argv)
     return 2;
   }
   g_option_context_free(context);
-  if (o.acts < 1 || o.games < 1 || o.runs < 1) {
+  if (o.acts < 1 || o.games < 1 || o.runs < 1 || o.history < 1) {
     fprintf(stderr, "meepled-store-bench: every count must be at least 1\n");
     return 2;
   }
@@ -581,6 +674,9 @@ main(int argc, char **argv)
   char *restart_dir = g_build_filename(state_dirs[0], "restart", NULL);
   report_restart(&o, restart_dir);
   g_free(restart_dir);
+  char *history_dir = g_build_filename(state_dirs[0], "history", NULL);
+  report_history(&o, history_dir);
+  g_free(history_dir);
 
   cleanup();
   g_free(address);
