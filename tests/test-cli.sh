@@ -106,7 +106,8 @@ expect 0 "join seat 1" "$M" join "$G" --name Alice --seat 1
 check "join prints the seat" has "^seat 1$" "$TMP/out"
 check "join prints the token" has_e "^token [^ ]+$" "$TMP/out"
 token=$(sed -n 's/^token //p' "$TMP/out")
-check "join saves the token" has "^$G 0 $token player$" \
+check "join saves the token under its store" \
+  has_e "^$G 0 $token player (store:[0-9a-f]{32}|bus:.+)$" \
   "$XDG_STATE_HOME/meeple/tokens"
 expect 1 "join a taken seat" "$M" join "$G" --seat 1
 check "show a waiting game" show_game "$G" show-waiting.txt unicode
@@ -136,7 +137,7 @@ check "play printed the other player's events" \
 # stays his; the token is saved).
 kill "$bob_pid" 2>/dev/null || :
 wait "$bob_pid" 2>/dev/null || :
-check "Bob's play saved his token" has_e "^$G 1 [^ ]+ player$" \
+check "Bob's play saved his token" has_e "^$G 1 [^ ]+ player [^ ]+$" \
   "$XDG_STATE_HOME/meeple/tokens"
 check "show mid-game (Unicode)" show_game "$G" show-midgame.txt unicode
 golden show-midgame.txt "$TMP/show-midgame.txt"

@@ -137,6 +137,11 @@ MeepleRemoteGame *cli_open_game(MeepleClient *client, const char *id);
  * open.  Free the game, then the client. */
 MeepleRemoteGame *cli_connect_game(const char *id, MeepleClient **client);
 
+/* The command that takes a seat of game @id back, for hints: "meeple
+ * play ID", or "$MEEPLE_RESUME_COMMAND ID" when that is set (quickstart
+ * sets it to "./quickstart play --human").  g_free it. */
+char *cli_resume_hint(const char *id);
+
 /* Iterates the default main context for about @ms milliseconds. */
 void cli_iterate_for(guint ms);
 
@@ -240,10 +245,12 @@ CliAnswer cli_prompt_decision(MeepleRemoteGame *game,
 
 /* A seat token saved by join, play or bot, so that a later run can
  * reclaim the seat.  The file is $XDG_STATE_HOME/meeple/tokens (see the
- * man page): one "GAME SEAT TOKEN" line per seat, SEAT 0-based. */
+ * man page): one "GAME SEAT TOKEN HOLDER STORE" line per seat, SEAT
+ * 0-based, STORE the key of the daemon's store (cli_store_key()). */
 typedef struct {
-  guint seat;   /* 0-based */
+  guint seat;     /* 0-based */
   char *token;
+  gboolean legacy; /* from a line without a store (an older meeple) */
 } CliToken;
 
 /* Who took a seat: a person (join, play) or `meeple bot`; each reclaims
@@ -251,14 +258,26 @@ typedef struct {
 #define CLI_HOLDER_PLAYER "player"
 #define CLI_HOLDER_BOT "bot"
 
-/* The tokens saved for game @game by @holder, oldest first (CliToken*,
- * freed with the array). */
-GPtrArray *cli_tokens_find(const char *game, const char *holder);
+/* The key tokens of @client's daemon are kept under: "store:ID" with
+ * the daemon's StoreId, or for an older daemon without one "bus:ADDRESS"
+ * (the bus it is on), else "daemon:NAME" (its unique name).  Asked for
+ * once per process; owned by the CLI. */
+const char *cli_store_key(MeepleClient *client);
 
-/* Saves (or replaces) the token of @seat in @game for @holder; prints a
- * warning and returns FALSE when the file cannot be written. */
-gboolean cli_tokens_save(const char *game, guint seat, const char *token,
-                         const char *holder);
+/* cli_store_key() of the client @game was opened on. */
+const char *cli_game_store(MeepleRemoteGame *game);
+
+/* The tokens saved for game @game of store @store by @holder, oldest
+ * first, then those of lines without a store (CliToken*, freed with the
+ * array). */
+GPtrArray *cli_tokens_find(const char *store, const char *game,
+                           const char *holder);
+
+/* Saves (or replaces) the token of @seat in @game of @store for
+ * @holder; tokens of other stores are kept whatever their game ids.
+ * Prints a warning and returns FALSE when the file cannot be written. */
+gboolean cli_tokens_save(const char *store, const char *game, guint seat,
+                         const char *token, const char *holder);
 
 /* ---- taking seats and starting (lobby.c) ---- */
 
