@@ -250,7 +250,7 @@ CliAnswer cli_prompt_decision(MeepleRemoteGame *game,
 typedef struct {
   guint seat;     /* 0-based */
   char *token;
-  gboolean legacy; /* from a line without a store (an older meeple) */
+  gboolean legacy; /* not under the store's own key */
 } CliToken;
 
 /* Who took a seat: a person (join, play) or `meeple bot`; each reclaims
@@ -268,8 +268,10 @@ const char *cli_store_key(MeepleClient *client);
 const char *cli_game_store(MeepleRemoteGame *game);
 
 /* The tokens saved for game @game of store @store by @holder, oldest
- * first, then those of lines without a store (CliToken*, freed with the
- * array). */
+ * first, then those of lines without a store, then, when @store is a
+ * stand-in ("bus:", "daemon:"), those under other stand-ins (CliToken*,
+ * freed with the array; the daemon refuses the ones it did not
+ * issue). */
 GPtrArray *cli_tokens_find(const char *store, const char *game,
                            const char *holder);
 

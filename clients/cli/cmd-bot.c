@@ -124,8 +124,13 @@ take_seats(MeepleRemoteGame *game, SeatChoice choice, const GArray *named,
     const CliToken *t = g_ptr_array_index(tokens, i);
     guint seat;
     if (wanted(choice, named, t->seat) &&
-        meeple_remote_game_reclaim(game, t->token, &seat, NULL))
+        meeple_remote_game_reclaim(game, t->token, &seat, NULL)) {
       g_array_append_val(seats, seat);
+      /* Found under another key: keep it under this store's too. */
+      if (t->legacy)
+        cli_tokens_save(cli_game_store(game), meeple_remote_game_id(game),
+                        seat, t->token, CLI_HOLDER_BOT);
+    }
   }
   g_ptr_array_unref(tokens);
   if (seats->len > 0)

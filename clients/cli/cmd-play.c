@@ -40,6 +40,8 @@ typedef struct {
 typedef struct {
   guint seat;            /* the player's (0-based) */
   guint64 announced;     /* the decision last said to be waited for */
+  int announced_seat;    /* its seat, -1 after the player's own turn: one
+                          * line per wait, not per decision of a turn */
 } PlayRun;
 
 static void
@@ -59,9 +61,14 @@ static void
 announce_wait(MeepleRemoteGame *game, PlayRun *run, guint64 id, guint seat,
               const char *kind)
 {
-  if (seat == run->seat || id == run->announced)
+  if (seat == run->seat) {
+    run->announced_seat = -1;
+    return;
+  }
+  if (id == run->announced || (int)seat == run->announced_seat)
     return;
   run->announced = id;
+  run->announced_seat = (int)seat;
   const MeepleClientState *state = meeple_remote_game_state(game, NULL);
   char buffer[32];
   gboolean absent = FALSE;
@@ -333,7 +340,7 @@ play_game(MeepleClient *client, const char *id, gboolean created,
             cli_seat_name(state, (int)seat, buffer, sizeof buffer),
             seat + 1);
     catch_interrupt(id, seat, bots);
-    PlayRun run = { .seat = seat };
+    PlayRun run = { .seat = seat, .announced_seat = -1 };
     const MeepleRemoteGameCallbacks callbacks = { .events = on_events,
                                                   .decision = on_decision };
     meeple_remote_game_set_callbacks(game, &callbacks, &run);

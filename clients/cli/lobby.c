@@ -27,6 +27,10 @@ reclaim(MeepleRemoteGame *game, const char *holder, int seat,
     GError *error = NULL;
     if (meeple_remote_game_reclaim(game, t->token, seat_out, &error)) {
       ok = TRUE;
+      /* Found under another key: keep it under this store's too. */
+      if (t->legacy)
+        cli_tokens_save(cli_game_store(game), meeple_remote_game_id(game),
+                        *seat_out, t->token, holder);
     } else if (g_error_matches(error, MEEPLE_CLIENT_ERROR,
                                MEEPLE_CLIENT_ERROR_BAD_TOKEN) ||
                g_error_matches(error, MEEPLE_CLIENT_ERROR,

@@ -10,7 +10,8 @@
  * and saving one replaces only the line of the same store, game and
  * seat: a token of another store is never lost to a collision.  Lines
  * an older meeple wrote have no store; they are kept, and tried after
- * the store's own (a token the daemon does not know is skipped). */
+ * the store's own (a token the daemon does not know is skipped), as are,
+ * for a daemon without a store id, tokens under other stand-in keys. */
 #include "config.h"
 
 #include <errno.h>
@@ -141,22 +142,50 @@ read_lines(const char *path)
   return lines;
 }
 
-/* Adds the tokens of @game for @holder whose store is @store (NULL:
- * the lines without one) to @found. */
+/* Whether @key is a stand-in for a store id (an older daemon's). */
+static gboolean
+is_fallback(const char *key)
+{
+  return key && !g_str_has_prefix(key, "store:");
+}
+
+/* How the lines of @store's tokens are picked. */
+typedef enum {
+  PICK_OWN,      /* the store's own */
+  PICK_LEGACY,   /* lines without a store */
+  PICK_STRANGER, /* other stand-in keys (see cli_tokens_find()) */
+} Pick;
+
+static gboolean
+picked(const Line *l, const char *store, Pick pick)
+{
+  switch (pick) {
+  case PICK_OWN:
+    return g_strcmp0(l->store, store) == 0;
+  case PICK_LEGACY:
+    return l->store == NULL;
+  case PICK_STRANGER:
+  default:
+    return is_fallback(store) && is_fallback(l->store) &&
+           strcmp(l->store, store) != 0;
+  }
+}
+
+/* Adds the tokens of @game for @holder that @pick picks to @found. */
 static void
-collect(GPtrArray *found, char **lines, const char *store, const char *game,
-        const char *holder)
+collect(GPtrArray *found, char **lines, const char *store, Pick pick,
+        const char *game, const char *holder)
 {
   for (char **text = lines; *text; text++) {
     Line l;
     if (!parse_line(*text, &l))
       continue;
     if (strcmp(l.game, game) == 0 && strcmp(l.holder, holder) == 0 &&
-        g_strcmp0(l.store, store) == 0) {
+        picked(&l, store, pick)) {
       CliToken *t = g_new0(CliToken, 1);
       t->seat = l.seat;
       t->token = g_steal_pointer(&l.token);
-      t->legacy = store == NULL;
+      t->legacy = pick != PICK_OWN;
       g_ptr_array_add(found, t);
     }
     line_clear(&l);
@@ -169,8 +198,14 @@ cli_tokens_find(const char *store, const char *game, const char *holder)
   GPtrArray *found = g_ptr_array_new_with_free_func(token_free);
   g_autofree char *path = tokens_path();
   g_auto(GStrv) lines = read_lines(path);
-  collect(found, lines, store, game, holder);
-  collect(found, lines, NULL, game, holder);
+  collect(found, lines, store, PICK_OWN, game, holder);
+  collect(found, lines, store, PICK_LEGACY, game, holder);
+  /* Without store ids, a bus that was restarted (./quickstart's
+   * private one) has a new address: its daemon's tokens are under an
+   * older key.  A token the daemon did not issue is refused (BadToken)
+   * and skipped, so trying them costs nothing; with store ids this is
+   * never needed. */
+  collect(found, lines, store, PICK_STRANGER, game, holder);
   return found;
 }
 
