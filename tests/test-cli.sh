@@ -143,8 +143,12 @@ check "show mid-game (Unicode)" show_game "$G" show-midgame.txt unicode
 golden show-midgame.txt "$TMP/show-midgame.txt"
 check "show mid-game (ASCII)" show_game "$G" show-midgame-ascii.txt ascii
 golden show-midgame-ascii.txt "$TMP/show-midgame-ascii.txt"
-run "$M" show "$G" --colour=always
+run "$M" show "$G" --colour=always --glyphs=ascii
 check "--colour=always colours the board" has "$(printf '\033')\[" "$TMP/out"
+sed "1s/^Game $G /Game ID /" "$TMP/out" >"$TMP/show-midgame-colour.txt"
+check "the last tile is on a grey background" \
+  has "$(printf '\033')\[48;5;238m" "$TMP/show-midgame-colour.txt"
+golden show-midgame-colour.txt "$TMP/show-midgame-colour.txt"
 run "$M" show "$G" --colour=never
 check "--colour=never does not" lacks "$(printf '\033')" "$TMP/out"
 

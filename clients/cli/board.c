@@ -23,6 +23,8 @@ struct CliBoard {
   GPtrArray *strings; /* char*, owned: marks' labels, figure type names
                        * (copied: the state may go before the board) */
   GPtrArray *action_cell; /* per action of the marked decision: label */
+  gboolean has_last;      /* the last move (cli_board_mark_last_move()) */
+  int last_x, last_y;
 };
 
 static const MeepleTileType *
@@ -166,6 +168,53 @@ cli_board_action_cell(const CliBoard *board, guint index)
            ? g_ptr_array_index(board->action_cell, index) : NULL;
 }
 
+/* Index of the last tile a seat placed in @events, or -1 (the start
+ * tile, placed by nobody, is no move). */
+static int
+last_placement(const GPtrArray *events)
+{
+  for (guint i = events ? events->len : 0; i-- > 0;) {
+    const MeepleClientEvent *e = g_ptr_array_index(events, i);
+    if (g_strcmp0(e->type, "tile-placed") == 0 && e->has_xy && e->seat >= 0)
+      return (int)i;
+  }
+  return -1;
+}
+
+gboolean
+cli_event_moves_figure(const MeepleClientEvent *e)
+{
+  return e->has_xy && e->type &&
+         (strcmp(e->type, "figure-placed") == 0 ||
+          g_str_has_suffix(e->type, "-moved"));
+}
+
+void
+cli_board_mark_last_move(CliBoard *board, const GPtrArray *events)
+{
+  int last = last_placement(events);
+  if (last < 0)
+    return;
+  const MeepleClientEvent *placed = g_ptr_array_index(events, (guint)last);
+  board->has_last = TRUE;
+  board->last_x = placed->x;
+  board->last_y = placed->y;
+  /* The figures placed or moved since: by type where the event names
+   * one, else every neutral figure on its cell (the dragon's move). */
+  for (guint i = (guint)last + 1; i < events->len; i++) {
+    const MeepleClientEvent *e = g_ptr_array_index(events, i);
+    if (!cli_event_moves_figure(e))
+      continue;
+    for (guint f = 0; f < board->figures->len; f++) {
+      BoardFigure *fig = &g_array_index(board->figures, BoardFigure, f);
+      if (fig->x == e->x && fig->y == e->y &&
+          (e->figure && *e->figure ? strcmp(fig->type_name, e->figure) == 0
+                                   : fig->owner < 0))
+        fig->highlight = TRUE;
+    }
+  }
+}
+
 void
 cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
 {
@@ -185,6 +234,9 @@ cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
     .n_notes = board->note_labels->len,
     .looks = catalog_looks(board->catalog),
     .n_looks = board->catalog->looks->len,
+    .has_last = board->has_last,
+    .last_x = board->last_x,
+    .last_y = board->last_y,
   };
   board_render(out, &view, flags);
 }

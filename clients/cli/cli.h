@@ -181,6 +181,15 @@ void cli_board_mark_placements(CliBoard *board,
  * NULL when it places nothing. */
 const char *cli_board_action_cell(const CliBoard *board, guint index);
 
+/* Marks the last move of @events (a game's log, oldest first): the
+ * tile placed last, and the figures placed or moved since, which the
+ * board then highlights (board-render.h). */
+void cli_board_mark_last_move(CliBoard *board, const GPtrArray *events);
+
+/* Whether event @e puts a figure somewhere: "figure-placed", or any
+ * "…-moved" with a cell (a rule set's dragon or fairy). */
+gboolean cli_event_moves_figure(const MeepleClientEvent *e);
+
 /* Appends the board (board_render()). */
 void cli_board_render(GString *out, const CliBoard *board,
                       BoardRenderFlags flags);
@@ -214,6 +223,23 @@ void cli_append_seats(GString *out, const MeepleClientCatalog *catalog,
  * scores. */
 void cli_append_status(GString *out, const MeepleClientState *state,
                        const MeepleClientDecision *decision);
+
+/* The width text is wrapped to: a terminal's usual 80 columns. */
+#define CLI_TEXT_WIDTH 80
+
+/* Appends @text wrapped at blanks to lines of at most @width characters
+ * (a longer word stays whole), continuation lines starting with
+ * @indent, and a newline. */
+void cli_append_wrapped(GString *out, const char *text, guint width,
+                        const char *indent);
+
+/* Appends what the last move was, in words (the ASCII fallback of the
+ * board's highlight), wrapped to CLI_TEXT_WIDTH: "Last move: Bob placed
+ * tile U at 2,-2 ([ ] on the axes); follower at 2,-2; dragon moved to
+ * 1,0."
+ * Nothing before a seat placed a tile. */
+void cli_append_last_move(GString *out, const GPtrArray *events,
+                          const MeepleClientState *state);
 
 /* Appends "Final scores: A 12, B 9; winner: A" and a newline. */
 void cli_append_final_scores(GString *out, const MeepleClientState *state);

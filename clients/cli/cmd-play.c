@@ -264,8 +264,11 @@ print_end(MeepleRemoteGame *game, BoardRenderFlags flags)
   }
   GString *text = g_string_new("\n");
   CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
+  GPtrArray *events = meeple_remote_game_events(game);
+  cli_board_mark_last_move(board, events);
   cli_board_render(text, board, flags);
   cli_board_free(board);
+  cli_append_last_move(text, events, state);
   cli_append_seats(text, meeple_remote_game_catalog(game), state);
   cli_append_final_scores(text, state);
   int status = cli_write(text) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;

@@ -23,8 +23,11 @@ append_board(GString *out, MeepleRemoteGame *game, BoardRenderFlags flags)
   if (!state)
     return;
   CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
+  GPtrArray *events = meeple_remote_game_events(game);
+  cli_board_mark_last_move(board, events);
   cli_board_render(out, board, flags);
   cli_board_free(board);
+  cli_append_last_move(out, events, state);
 }
 
 /* Without the board: one line saying what is watched, and the final

@@ -155,6 +155,7 @@ append_decision(GString *out, MeepleRemoteGame *game,
   char buffer[32];
   g_string_append_c(out, '\n');
   cli_board_render(out, board, flags);
+  cli_append_last_move(out, meeple_remote_game_events(game), state);
   cli_append_seats(out, meeple_remote_game_catalog(game), state);
   const char *tile;
   if (places_tile(d, &tile)) {
@@ -254,6 +255,7 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
   }
   CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
   cli_board_mark_placements(board, d);
+  cli_board_mark_last_move(board, meeple_remote_game_events(game));
   GString *text = g_string_new(NULL);
   append_decision(text, game, state, d, board, flags);
   gboolean echo = isatty(fileno(input)) != 1;

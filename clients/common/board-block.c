@@ -282,7 +282,7 @@ layout(BoardBlock *b)
   for (int r = 0; r < BOARD_CELL_H; r++)
     for (int c = 0; c < BOARD_CELL_W; c++) {
       b->seg[r][c] = -1;
-      b->cell[r][c] = (BoardCell){ 0, BOARD_INK_NONE, 0, NULL };
+      b->cell[r][c] = (BoardCell){ 0, BOARD_INK_NONE, 0, NULL, 0 };
       b->figure[r][c] = FALSE;
     }
   layout_rim(b);
@@ -513,5 +513,7 @@ board_block_add_figure(BoardBlock *b, const BoardFigure *figure)
       board_block_neutral_unicode(figure->type_name);
   }
   b->cell[row][col].sides = 0;
+  if (figure->highlight)
+    b->cell[row][col].highlight |= BOARD_HIGHLIGHT_FIGURE;
   b->figure[row][col] = TRUE;
 }

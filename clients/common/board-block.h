@@ -37,7 +37,14 @@ typedef struct {
   /* a neutral figure's or a symbol look's Unicode glyph, or NULL; it
    * outlives the rendering (static, or the view's) */
   const char *unicode;
+  guint8 highlight; /* BOARD_HIGHLIGHT_* bits (colour only) */
 } BoardCell;
+
+/* What a cell's highlight bits say. */
+enum {
+  BOARD_HIGHLIGHT_TILE = 1 << 0,   /* on the tile placed last */
+  BOARD_HIGHLIGHT_FIGURE = 1 << 1, /* a figure placed or moved last */
+};
 
 /* One tile's block while it is being drawn. */
 typedef struct {

@@ -82,6 +82,9 @@ typedef struct {
   int owner;
   int x, y;
   guint segment;
+  /** Placed or moved in the last move: with colour drawn underlined
+   * (the caller names it in words for the ASCII fallback). */
+  gboolean highlight;
 } BoardFigure;
 
 /** An empty cell to point out (e.g. where the drawn tile can go),
@@ -117,6 +120,12 @@ typedef struct {
    * its glyph instead of '.' (the mist's '~').  May be NULL. */
   const MeepleSymbolLook *const *looks;
   guint n_looks;
+  /** The tile placed last (@has_last): its column's and row's labels
+   * are drawn in brackets ("[2]") in every glyph set, and with colour
+   * its block on a grey background, so the last move is found at a
+   * glance. */
+  gboolean has_last;
+  int last_x, last_y;
 } BoardView;
 
 /* Appends the board of @view: the x axis, one text row per character row
