@@ -94,7 +94,14 @@ check "the message names the game" has "meeple: .*nosuchgame" "$TMP/err"
 expect 1 "export an unfinished game" "$M" export "$first"
 check "export names the problem" has "^meeple: " "$TMP/err"
 expect 1 "new with an unknown tile" "$M" new --tiles "A ZZ"
-expect 1 "new with an unknown rule set" "$M" new --rules nosuchrules
+expect 2 "new with an unknown rule set (as in meeple-sim)" "$M" new --rules nosuchrules
+check "the rule set is named" has "nosuchrules" "$TMP/err"
+expect 2 "play without a game" "$M" play
+check "play without a game mentions --new" has "or --new to create" "$TMP/err"
+expect 0 "new --bots 3 without --seats" "$M" new --bots 3
+check "new says how many seats --bots 3 made" \
+  has "note: 3 seats, all of them bot seats" "$TMP/err"
+check "and prints only the id" has_e '^[A-Za-z0-9_-]+$' "$TMP/out"
 
 # --- a fixed game between two scripted players, golden files --------------
 # The supply is explicit and every answer scripted: the same game every
@@ -217,6 +224,15 @@ expect 0 "new --bots 2 --seed 5" "$M" new --bots 2 --seed 5
 B=$(cat "$TMP/out")
 # The game must not start before watch follows it.
 start_watch "$B" watch
+# A second watcher draws the board.
+$T "$M" watch "$B" --glyphs=ascii >"$TMP/watchb.out" 2>&1 &
+watchb_pid=$!
+BG_PIDS="$BG_PIDS $watchb_pid"
+i=0
+while ! grep -q "^Waiting for players" "$TMP/watchb.out" && [ $i -lt 300 ]; do
+  sleep 0.1
+  i=$((i + 1))
+done
 run $T "$M" bot "$B" --seats all --seed 2 --strategy greedy
 check "two bots finish a game (exit 0)" test "$status" -eq 0
 check "bot prints one line per move" has_e "^Greedy 1 \(seat 1, greedy\): place " "$TMP/out"
@@ -226,10 +242,21 @@ wait "$watch_pid"
 watch_status=$?
 set -e
 check "watch ends with the game (exit 0)" test "$watch_status" -eq 0
+wait "$watchb_pid" || :
+# Each board ends at its "Last move" line; no board is printed twice in
+# a row (the end used to repeat the last tile's).
+check "watch never prints the same board twice in a row" awk '
+  /^ +(\[?-?[0-9]+\]? *)+$/ && !inside { inside = 1; board = "" }
+  inside { board = board $0 "\n" }
+  inside && /^Last move:/ { inside = 0; if (board == last) bad = 1
+                            last = board }
+  END { exit bad }' "$TMP/watchb.out"
+check "watch printed boards" has "^Last move: " "$TMP/watchb.out"
 check "watch prints events" has_e "^#[0-9]+ figure-placed Greedy [12]: figure follower, on " "$TMP/watch.out"
 check "watch prints the final scores" has "^Final scores: Greedy 1 " "$TMP/watch.out"
 expect 0 "list after the games" "$M" list
-check "list shows the finished game" has_e "^$B +over +0/2 " "$TMP/out"
+check "list shows no free seats for the finished game" \
+  has_e "^$B +over +- +base" "$TMP/out"
 expect 0 "watch a finished game" "$M" watch "$B" --colour=never
 check "watch of a finished game shows it and ends" has "^Game over after" "$TMP/out"
 

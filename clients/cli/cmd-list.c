@@ -9,7 +9,8 @@ cli_cmd_list(int argc, char **argv)
   GOptionContext *context = g_option_context_new("- list the games");
   g_option_context_set_description(context,
     "Lists every game the daemon holds: its id, its status (waiting,\n"
-    "playing, over or suspended), free seats out of all seats, its rule\n"
+    "playing, over or suspended), free seats out of all seats (- once\n"
+    "it is over), its rule\n"
     "sets and its name.  A suspended game is one the daemon kept from\n"
     "before a restart but cannot play now (a rule set it needs is missing\n"
     "or of another version); the reason follows the table, and the game\n"
@@ -50,7 +51,11 @@ cli_cmd_list(int argc, char **argv)
     const MeepleClientGameSummary *g = g_ptr_array_index(games, i);
     char *rules = g->rules && g->rules[0] ? g_strjoinv(",", g->rules)
                                           : g_strdup("base");
-    char *seats = g_strdup_printf("%u/%u", g->free_seats, g->seats);
+    /* Free seats mean nothing once the game is over (an imported
+     * finished game never had its seats taken). */
+    char *seats = g_strcmp0(g->status, "over") == 0
+                    ? g_strdup("-")
+                    : g_strdup_printf("%u/%u", g->free_seats, g->seats);
     g_string_append_printf(text, "%-*s  %-*s  %-5s  %-12s  %s", id_width,
                            g->id, status_width, g->status ? g->status : "?",
                            seats, rules, g->name ? g->name : "");

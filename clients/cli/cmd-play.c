@@ -406,6 +406,10 @@ cli_cmd_play(int argc, char **argv)
   if (status == CLI_EXIT_OK) {
     if (o.new_game && argc > 1)
       status = cli_usage_error("play", "give a GAME or --new, not both");
+    else if (!o.new_game && argc < 2)
+      status = cli_usage_error("play", "which game? (give its id, '"
+                               CLI_NAME " list' lists them, or --new to "
+                               "create one)");
     else if (!o.new_game && !(id = cli_game_argument("play", argc, argv)))
       status = CLI_EXIT_USAGE;
     else if (o.new_game)

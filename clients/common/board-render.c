@@ -68,7 +68,9 @@ ink_escape(guint ink)
   case BOARD_INK_CITY: return "\033[33m";
   case BOARD_INK_ROAD: return "\033[1m";
   case BOARD_INK_FIELD: return "\033[32m";
-  case BOARD_INK_MONASTERY: return "\033[1;31m";
+  /* Orange (256 colours): no seat has it, so a monastery is never
+   * taken for seat 1's red figure. */
+  case BOARD_INK_MONASTERY: return "\033[1;38;5;208m";
   case BOARD_INK_OTHER: return "\033[35m";
   case BOARD_INK_MARK: return "\033[1;4m";
   default:
