@@ -193,6 +193,40 @@ check "both saw the same final scores" sh -c \
   sh "$TMP/play.out" "$TMP/bob.out"
 check "show a finished game" show_game "$G" show-over.txt unicode
 golden show-over.txt "$TMP/show-over.txt"
+run "$M" show "$G" --colour=always --glyphs=ascii
+check "with colour, a monastery is orange" \
+  has "$(printf '\033')\[1;38;5;208mM" "$TMP/out"
+check "not the red of seat 1's figures" \
+  lacks "$(printf '\033')\[1;31mM" "$TMP/out"
+
+# --json: one document each, with the documented keys.
+expect 0 "show --json" "$M" show "$G" --json
+cp "$TMP/out" "$TMP/show.json"
+expect 0 "list --json" "$M" list --json
+cp "$TMP/out" "$TMP/list.json"
+expect 0 "history --json" "$M" history --json
+cp "$TMP/out" "$TMP/history.json"
+if command -v python3 >/dev/null 2>&1; then
+  check "the JSON documents have their keys" python3 -c '
+import json, sys
+show, games, history = (json.load(open(f)) for f in sys.argv[1:4])
+assert show["status"] == "over" and show["rules"] == ["base"]
+assert [s["seat"] for s in show["seats"]] == [1, 2]
+assert show["seats"][0]["name"] == "Alice"
+assert set(show["seats"][0]) >= {"kind", "taken", "connected", "score", "supply"}
+assert show["tiles"][0] == {"tile": "D", "x": 0, "y": 0, "rotation": 0}
+assert show["bag"] is None and show["decision"] is None
+assert show["last_move"]["seat"] in (1, 2)
+assert all(w in (1, 2) for w in show["winners"])
+assert all(f["owner"] in (None, 1, 2) for f in show["figures"])
+mine = [g for g in games if g["id"] == sys.argv[4]][0]
+assert mine["status"] == "over" and mine["free_seats"] is None
+assert mine["seats"] == 2 and mine["name"] == "golden"
+h = [g for g in history if g["id"] == sys.argv[4]][0]
+assert h["rules"] == ["base"] and h["rule_versions"][0].startswith("base/")
+assert h["finished"] > 0 and "Alice" in h["result"]
+' "$TMP/show.json" "$TMP/list.json" "$TMP/history.json" "$G"
+fi
 
 # export -> meeple-sim replay: the same final scores.
 expect 0 "export" "$M" export "$G" -o "$TMP/golden.rec"
@@ -209,13 +243,22 @@ expect 0 "export to stdout" "$M" export "$G"
 check "stdout export = file export" cmp -s "$TMP/out" "$TMP/golden.rec"
 
 # --- play --new: the player against a bot child, scripted ------------------
-{ echo help; i=0; while [ $i -lt 200 ]; do echo 1; i=$((i + 1)); done; } \
+{ echo help; echo bag; i=0; while [ $i -lt 200 ]; do echo 1; i=$((i + 1)); done; } \
   >"$TMP/answers"
 run $T "$M" play --new --seed 11 --bot-seed 3 --name Carol --colour=never \
   --glyphs=ascii <"$TMP/answers"
 cp "$TMP/out" "$TMP/new.out"
 check "play --new plays a whole game (exit 0)" test "$status" -eq 0
 check "play --new created a game" has_e "^Created game [^ ]+\.$" "$TMP/new.out"
+# "bag": every kind with its copies, adding up to the tiles left.
+check "bag counts the tiles in the bag by kind" awk '
+  /^In the bag \(/ { on = 1; n = substr($4, 2) + 0; sum = 0 }
+  on { for (i = 1; i <= NF; i++)
+         if ($i ~ /^[A-Za-z][A-Za-z0-9\/.]*x[0-9]+$/) {
+           c = $i; sub(/.*x/, "", c); sum += c } }
+  on && !/^(In the bag|  )/ { on = 0 }
+  on && sum == n && n > 60 { ok = 1 }
+  END { exit !ok }' "$TMP/new.out"
 check "play --new: a bot took the other seat" has_e "^#[0-9]+ tile-placed Greedy 2: " "$TMP/new.out"
 check "play --new prints the final scores" has_e "^Final scores: Carol -?[0-9]+, Greedy 2 -?[0-9]+; winners?( \(tie\))?: " "$TMP/new.out"
 

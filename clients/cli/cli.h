@@ -249,6 +249,36 @@ void cli_append_final_scores(GString *out, const MeepleClientState *state);
 void cli_append_event(GString *out, const MeepleClientEvent *event,
                       const MeepleClientState *state);
 
+/* ---- --json of list, show and history (json-out.c) ---- */
+
+/* Write one JSON document each (keys: meeple(1), JSON OUTPUT); FALSE
+ * when writing failed (message printed) or, for show, the state cannot
+ * be read (@error set). */
+gboolean cli_json_list(const GPtrArray *games);
+gboolean cli_json_history(const GPtrArray *games);
+gboolean cli_json_show(MeepleRemoteGame *game, GError **error);
+
+/* ---- the tiles in the bag (bag.c) ---- */
+
+/* One kind of tile in the bag. */
+typedef struct {
+  const char *id; /* the tile type's id, owned by the catalog */
+  guint count;
+} CliBagEntry;
+
+/* The tiles still in the bag of the game whose catalog, state and event
+ * log are given, by kind in the catalog's order (CliBagEntry; kinds with
+ * none left are left out), or NULL when the count by kind does not add
+ * up to the tiles left (an explicit --tiles supply). */
+GArray *cli_bag_count(const MeepleClientCatalog *catalog,
+                      const MeepleClientState *state,
+                      const GPtrArray *events);
+
+/* Appends "In the bag (68 tiles, kind x copies): Ax2 Bx4 ...", wrapped
+ * to CLI_TEXT_WIDTH; nothing when cli_bag_count() says NULL. */
+void cli_append_bag(GString *out, const MeepleClientCatalog *catalog,
+                    const MeepleClientState *state, const GPtrArray *events);
+
 /* ---- an interactive player's decision (prompt.c) ---- */
 
 /* How a prompt ended. */

@@ -51,8 +51,15 @@ append_padded(GString *out, const char *s, int width)
 int
 cli_cmd_history(int argc, char **argv)
 {
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      "Print one JSON document (keys: meeple(1), JSON OUTPUT)", NULL },
+    G_OPTION_ENTRY_NULL
+  };
   GOptionContext *context =
     g_option_context_new("- list the finished games");
+  g_option_context_add_main_entries(context, entries, NULL);
   g_option_context_set_description(context,
     "Lists the finished games the daemon keeps in its store, most\n"
     "recent first: id, when the game ended (local time), its rule sets,\n"
@@ -73,6 +80,12 @@ cli_cmd_history(int argc, char **argv)
   if (!games) {
     status = cli_fail(error);
     g_error_free(error);
+    meeple_client_free(client);
+    return status;
+  }
+  if (json) {
+    status = cli_json_history(games) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+    g_ptr_array_unref(games);
     meeple_client_free(client);
     return status;
   }

@@ -6,7 +6,14 @@
 int
 cli_cmd_list(int argc, char **argv)
 {
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      "Print one JSON document (keys: meeple(1), JSON OUTPUT)", NULL },
+    G_OPTION_ENTRY_NULL
+  };
   GOptionContext *context = g_option_context_new("- list the games");
+  g_option_context_add_main_entries(context, entries, NULL);
   g_option_context_set_description(context,
     "Lists every game the daemon holds: its id, its status (waiting,\n"
     "playing, over or suspended), free seats out of all seats (- once\n"
@@ -30,6 +37,12 @@ cli_cmd_list(int argc, char **argv)
   if (!games) {
     status = cli_fail(error);
     g_error_free(error);
+    meeple_client_free(client);
+    return status;
+  }
+  if (json) {
+    status = cli_json_list(games) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+    g_ptr_array_unref(games);
     meeple_client_free(client);
     return status;
   }

@@ -19,6 +19,7 @@ static const char help_text[] =
   "  ACTION    an action as listed, e.g. \"place D @ 1,0 r90\" or "
   "\"pass\"\n"
   "  board     show the board and the scores again\n"
+  "  bag       the tiles still in the bag, by kind\n"
   "  actions   list the legal actions again\n"
   "  actions TEXT\n"
   "            list only the actions whose notation contains TEXT, e.g.\n"
@@ -293,6 +294,14 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
       /* Read again: a call on the game may have replaced the state. */
       if ((state = meeple_remote_game_state(game, NULL)))
         cli_append_seats(text, meeple_remote_game_catalog(game), state);
+    } else if (strcmp(line, "bag") == 0) {
+      size_t before = text->len;
+      if ((state = meeple_remote_game_state(game, NULL)))
+        cli_append_bag(text, meeple_remote_game_catalog(game), state,
+                       meeple_remote_game_events(game));
+      if (text->len == before)
+        g_string_append(text, "The tiles of this game's bag are not "
+                        "counted by kind (an explicit supply).\n");
     } else if (strcmp(line, "actions") == 0) {
       append_actions(text, d, state, board, NULL);
       append_summary(text, d);

@@ -226,6 +226,8 @@ cli_append_game(GString *out, MeepleRemoteGame *game, BoardRenderFlags flags,
   cli_append_legend(out, catalog, flags);
   cli_append_seats(out, catalog, state);
   cli_append_status(out, state, d);
+  if (g_strcmp0(state->status, "playing") == 0)
+    cli_append_bag(out, catalog, state, events);
   return TRUE;
 }
 
