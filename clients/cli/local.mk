@@ -38,3 +38,7 @@ clients_cli_meeple_LDADD = clients/bot/libmeeple-bot.la \
 	$(DBUS_LIBS) $(JSON_LIBS) $(GLIB_LIBS)
 
 dist_man_MANS += doc/meeple.1
+
+# bash completion (subcommands, options, game ids, rule sets); the file
+# is named after the command, as bash-completion looks it up.
+dist_bashcompletion_DATA = clients/cli/completion/meeple
