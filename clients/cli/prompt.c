@@ -263,7 +263,7 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
   CliAnswer answer = CLI_ANSWER_AGAIN;
   while (answer == CLI_ANSWER_AGAIN) {
     g_string_append_printf(text, "Your choice (1-%u, an action, board, "
-                           "help, quit)> ", d->actions->len);
+                           "bag, help, quit)> ", d->actions->len);
     if (!cli_write(text)) {
       answer = CLI_ANSWER_FAILED;
       break;
