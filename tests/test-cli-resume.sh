@@ -96,12 +96,19 @@ check "an older line survives a save" has "^7 0 oldtoken player$" "$TOKENS"
 
 # --- a play --new game quit and resumed: the bots come back ---------------
 export MEEPLE_BUS_ADDRESS="$BUS_A"
-{ echo 1; echo 1; ones 3; echo quit; } >"$TMP/answers"
+# The follower goes where the board letters "a" (the first option on a
+# segment).
+{ echo 1; echo a; ones 3; echo quit; } >"$TMP/answers"
 run $T "$M" play --new --seed 11 --bot-seed 3 --name Carol --colour=never \
   --glyphs=ascii <"$TMP/answers"
 cp "$TMP/out" "$TMP/first.out"
 N=$(sed -n 's/^Created game \([^ .]*\)\.$/\1/p' "$TMP/first.out")
 check "play --new then quit (exit 0)" test "$status" -eq 0
+check "the figure options are lettered on the board" \
+  has_e "^ +2  follower C1 +on the city \[a\] at 0,-1$" "$TMP/first.out"
+check "the letter places the follower there" \
+  has_e "^#[0-9]+ figure-placed Carol: figure follower, on C1 at 0,-1" \
+  "$TMP/first.out"
 check "it said whom it waited for" has_e \
   "^Waiting for Greedy 2 \(seat 2\) to decide: " "$TMP/first.out"
 check "quit says how to come back" has "'meeple play $N' takes it back" \

@@ -177,6 +177,21 @@ void cli_board_free(CliBoard *board);
 void cli_board_mark_placements(CliBoard *board,
                                const MeepleClientDecision *decision);
 
+/* Letters the options of @decision that put something on a segment of
+ * a placed tile (a follower, a fairy, a ghost): each distinct segment
+ * gets a letter drawn on it (a, b, ...), so nothing but the board says
+ * where "follower C1" goes. */
+void cli_board_mark_options(CliBoard *board,
+                            const MeepleClientDecision *decision);
+
+/* What action @index of the decision marked by cli_board_mark_options()
+ * points at, in words: "city [b] at 0,-1", or NULL. */
+const char *cli_board_action_where(const CliBoard *board, guint index);
+
+/* The one action whose option is lettered @label, or -1 (none, or
+ * several on that segment). */
+int cli_board_label_action(const CliBoard *board, char label);
+
 /* Label of the cell action @index of the marked decision places on, or
  * NULL when it places nothing. */
 const char *cli_board_action_cell(const CliBoard *board, guint index);

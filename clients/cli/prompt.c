@@ -16,6 +16,7 @@
 static const char help_text[] =
   "Answer with one of:\n"
   "  N         the number of a listed action\n"
+  "  LETTER    the option lettered on the board (where a figure goes)\n"
   "  ACTION    an action as listed, e.g. \"place D @ 1,0 r90\" or "
   "\"pass\"\n"
   "  board     show the board and the scores again\n"
@@ -86,7 +87,12 @@ append_actions(GString *out, const MeepleClientDecision *d,
     shown++;
     g_string_append_printf(out, "%4u  %s", i + 1, a->notation);
     int owner = action_figure_owner(state, a);
-    if (cell)
+    const char *where = cli_board_action_where(board, i);
+    if (where && owner < 0)
+      g_string_append_printf(out, "%*s  on the %s",
+                             width - (int)g_utf8_strlen(a->notation, -1), "",
+                             where);
+    else if (cell)
       g_string_append_printf(out, "%*s  cell %s (%d,%d)",
                              width - (int)g_utf8_strlen(a->notation, -1), "",
                              cell, a->x, a->y);
@@ -256,6 +262,7 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
   }
   CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
   cli_board_mark_placements(board, d);
+  cli_board_mark_options(board, d);
   cli_board_mark_last_move(board, meeple_remote_game_events(game));
   GString *text = g_string_new(NULL);
   append_decision(text, game, state, d, board, flags);
@@ -314,6 +321,13 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
                    "to %u, or help\n", line, d->actions->len);
       else if (meeple_remote_game_act(game, d->seat, d, (guint)number - 1,
                                       &error))
+        answer = CLI_ANSWER_ACTED;
+      else
+        answer = refused(error, d);
+    } else if (strlen(line) == 1 && g_ascii_isalpha(line[0]) &&
+               (index = cli_board_label_action(board, line[0])) >= 0) {
+      /* A letter drawn on the board: the one option there. */
+      if (meeple_remote_game_act(game, d->seat, d, (guint)index, &error))
         answer = CLI_ANSWER_ACTED;
       else
         answer = refused(error, d);

@@ -73,6 +73,12 @@ void board_block_init(BoardBlock *block, const BoardKind *kinds,
  * the tile takes none of their cells. */
 void board_block_add_figure(BoardBlock *block, const BoardFigure *figure);
 
+/* Draws the option label @label (a letter) on the first free cell of
+ * @segment (BOARD_SEGMENT_NONE: a free corner), as a figure would
+ * stand; nothing when there is no free cell.  Add figures first, so a
+ * label never hides one. */
+void board_block_add_label(BoardBlock *block, guint segment, char label);
+
 /* The ASCII glyph of a figure: its seat's digit (@owner 0 is '1'), or
  * for a neutral figure (@owner -1) its type's capital initial. */
 char board_block_figure_char(const char *type_name, int owner);

@@ -259,6 +259,10 @@ draw_tile(Canvas *canvas, const BoardView *view, const BoardTile *tile)
       if (f->x == tile->x && f->y == tile->y && wanted == pass)
         board_block_add_figure(&b, f);
     }
+  for (guint i = 0; view->labels && i < view->n_labels; i++)
+    if (view->labels[i].x == tile->x && view->labels[i].y == tile->y)
+      board_block_add_label(&b, view->labels[i].segment,
+                            view->labels[i].label);
   gboolean last = view->has_last && tile->x == view->last_x &&
                   tile->y == view->last_y;
   for (int r = 0; r < BOARD_CELL_H; r++)

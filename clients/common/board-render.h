@@ -87,6 +87,15 @@ typedef struct {
   gboolean highlight;
 } BoardFigure;
 
+/** An option of a decision lettered on the board: @label drawn on
+ * segment @segment of the tile at (x, y) (BOARD_SEGMENT_NONE: on the
+ * tile itself), where the option would put a figure. */
+typedef struct {
+  int x, y;
+  guint segment;
+  char label;
+} BoardLabel;
+
 /** An empty cell to point out (e.g. where the drawn tile can go),
  * labelled with up to 3 characters in the middle of its block. */
 typedef struct {
@@ -126,6 +135,10 @@ typedef struct {
    * glance. */
   gboolean has_last;
   int last_x, last_y;
+  /** Options lettered on their segments (drawn after the figures, in
+   * the mark's style); may be NULL. */
+  const BoardLabel *labels;
+  guint n_labels;
 } BoardView;
 
 /* Appends the board of @view: the x axis, one text row per character row
