@@ -35,6 +35,24 @@ typedef struct {
   Deadlines paced;
   /* Every game's configuration, seats and actions (doc/storage.md). */
   Store *store;
+  /* Limits per client (clients.c, doc/dbus-api.md "Limits"): unique
+   * name -> Client* of connections that created or imported games;
+   * unique name -> Unix user id + 1 (0: unknown), cached; uid (gint64) ->
+   * User*. */
+  GHashTable *clients;
+  GHashTable *client_uids;
+  GHashTable *users;
+  guint max_games_per_client;   /* --max-games-per-client */
+  guint max_games_per_user;     /* --max-games-per-user */
+  guint import_rate;            /* --import-rate: imports a minute a user */
+  /* Lifecycle (lifecycle.c): seconds a waiting game stays untouched
+   * (--waiting-timeout), the waiting games in the order they expire; the
+   * finished games the history keeps at most (--history-max) and how
+   * many it has. */
+  guint waiting_timeout;
+  Deadlines waiting;
+  guint history_max;
+  guint history_length;
   /* id -> SuspendedGame*: stored games that cannot be played now. */
   GHashTable *suspended;
   /* group commit (commit.c): the open batch of writes */
@@ -103,6 +121,12 @@ typedef struct {
   gint64 props_sent_at;
   gint64 props_due;
   GList paced_link;
+  /* While it waits for players: when it expires (monotonic µs) and its
+   * place in Daemon.waiting. */
+  gint64 waiting_due;
+  GList waiting_link;
+  /* Counted against its creator's limits (clients.c). */
+  gboolean counted;
 } GameObject;
 
 /* Order of game ids (decimal numbers): shorter first, then by digits. */
@@ -168,6 +192,51 @@ void game_objects_stop_timers(Daemon *daemon);
 /* Sends the game's pending PropertiesChanged now (pacing.c calls it when
  * a merged signal is due). */
 void game_object_send_properties(GameObject *game);
+
+/* clients.c: limits per connection and per Unix user. */
+void clients_init(Daemon *daemon);
+void clients_clear(Daemon *daemon);
+/* Connection @name is gone: forgets it (its games stay its user's). */
+void clients_gone(Daemon *daemon, const char *name);
+/* The Unix user id of connection @sender (-1 when the bus cannot tell):
+ * asked of the bus once per connection, then cached. */
+gint64 clients_uid(Daemon *daemon, const char *sender);
+/* Whether @sender (of Unix user @uid) may create or import one more
+ * game: MEEPLED_ERROR_LIMIT_REACHED naming the limit otherwise. */
+gboolean clients_may_add_game(Daemon *daemon, const char *sender,
+                              gint64 uid, GError **error);
+/* Takes one import from @uid's allowance (--import-rate a minute);
+ * MEEPLED_ERROR_LIMIT_REACHED when it is spent. */
+gboolean clients_take_import(Daemon *daemon, gint64 uid, GError **error);
+/* @game counts against its creator and owner from now on / no more
+ * (each once). */
+void clients_hold_game(Daemon *daemon, GameObject *game);
+void clients_release_game(Daemon *daemon, GameObject *game);
+/* Games held by Unix user @uid. */
+guint clients_user_games(Daemon *daemon, gint64 uid);
+
+/* lifecycle.c: how games leave. */
+void lifecycle_init(Daemon *daemon);
+/* Takes @game off the bus and out of the store for good, announced with
+ * Manager.GameRemoved(@reason); FALSE (nothing changed) when the store
+ * cannot delete it. */
+gboolean daemon_delete_game(Daemon *daemon, GameObject *game,
+                            const char *reason, GError **error);
+/* @game is gone from memory (its record stays in the history): says so
+ * with GameRemoved. */
+void daemon_announce_removed(Daemon *daemon, GameObject *game,
+                             const char *reason);
+/* The waiting game's seats changed (or it was published, or started):
+ * its expiry starts again from now, or ends. */
+void lifecycle_waiting_changed(GameObject *game);
+/* Game.Delete. */
+gboolean game_object_delete(gpointer object, const char *sender,
+                            GVariant *args, GVariant **reply, GError **error);
+/* Finished game @game_id entered the history: the oldest go past
+ * --history-max (in the same store batch as @game_id's). */
+void lifecycle_history_added(Daemon *daemon, const char *game_id);
+/* Counts the stored history and trims it to --history-max (start-up). */
+void lifecycle_load_history(Daemon *daemon);
 
 /* pacing.c: PropertiesChanged of the properties that change with every
  * move (Turn, ActiveSeat, TilesLeft, Scores) goes out at once when the

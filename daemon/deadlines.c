@@ -49,7 +49,19 @@ deadlines_push(Deadlines *q, GList *link, gpointer item)
   g_return_if_fail(!deadlines_queued(link) && item);
   link->data = item;
   link->prev = link->next = NULL;
-  g_queue_push_tail_link(&q->items, link);
+  gint64 due = q->due(item);
+  /* Nearly always the last: walk back only past items due later (the
+   * waiting games read back at start-up come in id order). */
+  GList *before = q->items.tail;
+  while (before && q->due(before->data) > due)
+    before = before->prev;
+  if (before) {
+    g_queue_insert_after_link(&q->items, before, link);
+  } else {
+    g_queue_push_head_link(&q->items, link);
+    /* the new first item is due before the timer fires */
+    g_clear_handle_id(&q->timer, g_source_remove);
+  }
   arm(q);
 }
 

@@ -1,9 +1,10 @@
 /* deadlines.h — items that fall due in the order they were queued,
  * served by one timer for the first of them.
  *
- * The daemon has two such queues: finished games waiting to expire
- * (--keep-finished) and games waiting to signal their merged properties
- * (--property-interval).  Each waits a fixed time from when it is
+ * The daemon has three such queues: finished games waiting to expire
+ * (--keep-finished), games waiting to signal their merged properties
+ * (--property-interval) and games waiting for players
+ * (--waiting-timeout).  Each waits a fixed time from when it is
  * queued, so the queue is in the order of the due times, and one timer
  * does for thousands of items: a timer per item would make every
  * main-loop iteration walk thousands of sources. */
@@ -23,8 +24,9 @@ typedef struct {
 
 void deadlines_init(Deadlines *queue, gint64 (*due)(gpointer item),
                     void (*fire)(gpointer item));
-/* Queues @item with @link, a GList the item owns (no allocation); its due
- * time must not be before the last item's. */
+/* Queues @item with @link, a GList the item owns (no allocation), in the
+ * order of the due times: O(1) when it is due last, as in the queues
+ * whose items all wait the same time. */
 void deadlines_push(Deadlines *queue, GList *link, gpointer item);
 /* Whether @link is queued. */
 static inline gboolean

@@ -34,9 +34,27 @@ typedef enum {
   /* The game is kept but cannot be played: a rule set it needs is missing
    * or changed (doc/storage.md). */
   MEEPLED_ERROR_SUSPENDED,
+  /* The caller may not do this to the game (Delete by a spectator). */
+  MEEPLED_ERROR_NOT_AUTHORIZED,
 } MeepledErrorCode;
 
 /* The D-Bus error name of @code ("org.meepled.Meepled1.Error.NotSeated"). */
 const char *meepled_error_dbus_name(int code);
+
+/* Errors stay short whatever a caller sends: a message quotes at most
+ * MEEPLED_QUOTE_MAX bytes of any one thing the caller gave, and an error
+ * reply carries at most MEEPLED_ERROR_TEXT_MAX bytes of message. */
+#define MEEPLED_QUOTE_MAX 64
+#define MEEPLED_ERROR_TEXT_MAX 1024
+/* @text cut to at most @max bytes at a character boundary, made valid
+ * UTF-8, with "…" when something was cut (g_free). */
+char *meepled_shorten(const char *text, gsize max);
+/* meepled_shorten(@text, MEEPLED_QUOTE_MAX): what a message quotes of the
+ * caller's input (g_free). */
+char *meepled_quote(const char *text);
+/* The same in one of four rotating buffers of this thread, for up to
+ * four quotes in one g_set_error() call without frees; valid until the
+ * fourth next call. */
+const char *meepled_q(const char *text);
 
 #endif

@@ -34,7 +34,7 @@ join(gpointer object, const char *sender, GVariant *args, GVariant **reply,
       g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
                   "Join takes the options \"name\" (s), \"seat\" (u) and "
                   "\"kind\" (s), not \"%s\" (%s).",
-                  key, g_variant_get_type_string(value));
+                  meepled_q(key), g_variant_get_type_string(value));
       ok = FALSE;
     }
     /* Strings point into @options, which outlives the loop. */
@@ -42,7 +42,8 @@ join(gpointer object, const char *sender, GVariant *args, GVariant **reply,
   }
   if (ok && kind && strcmp(kind, "human") && strcmp(kind, "bot")) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
-                "Seat kind \"%s\" is neither \"human\" nor \"bot\".", kind);
+                "Seat kind \"%s\" is neither \"human\" nor \"bot\".",
+                meepled_q(kind));
     ok = FALSE;
   }
   if (ok && seat_wanted > MEEPLE_MAX_PLAYERS)
@@ -67,6 +68,7 @@ join(gpointer object, const char *sender, GVariant *args, GVariant **reply,
   for (guint i = 0; i < MEEPLE_MAX_PLAYERS; i++)
     session_seat_clear(&before[i]);
   if (ok) {
+    lifecycle_waiting_changed(g);
     g_info("game %s: seat %u joined by %s (%s)", g->session->id, seat,
            g->session->seats[seat].name, sender);
     *reply = g_variant_new("(us)", seat, token);
@@ -114,6 +116,7 @@ leave(gpointer object, const char *sender, GVariant *args, GVariant **reply,
   session_seat_clear(&before);
   if (!ok)
     return FALSE;
+  lifecycle_waiting_changed(g);
   g_info("game %s: seat %u left", g->session->id, seat);
   return TRUE;
 }
@@ -132,6 +135,8 @@ start(gpointer object, const char *sender, GVariant *args, GVariant **reply,
     g->session->started = FALSE;
     return FALSE;
   }
+  /* a game being played does not expire */
+  lifecycle_waiting_changed(g);
   g_info("game %s: started", g->session->id);
   return TRUE;
 }
@@ -364,6 +369,8 @@ game_object_save_finished(GameObject *g)
       !store_save_finished(g->daemon->store, g->session, record, &error)) {
     g_warning("game %s: %s", g->session->id, error->message);
     g_error_free(error);
+  } else {
+    lifecycle_history_added(g->daemon, g->session->id);
   }
   g_free(record);
 }
@@ -483,6 +490,7 @@ static const ObjectArg events_out[] = {
 static const ObjectArg catalog_out[] = { { "catalog", "a{sv}" },
                                          { NULL, NULL } };
 static const ObjectArg record_out[] = { { "record", "s" }, { NULL, NULL } };
+static const ObjectArg deleted_out[] = { { "deleted", "b" }, { NULL, NULL } };
 static const ObjectArg decision_signal[] = {
   { "id", "t" }, { "seat", "u" }, { "kind", "s" }, { NULL, NULL }
 };
@@ -500,6 +508,7 @@ static const ObjectMethod methods[] = {
   { "GetEvents", events_in, events_out, NULL, get_events, NULL },
   { "GetCatalog", no_args, catalog_out, get_catalog, NULL, NULL },
   { "ExportRecord", no_args, record_out, export_record, NULL, NULL },
+  { "Delete", no_args, deleted_out, game_object_delete, NULL, NULL },
   { NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
@@ -663,6 +672,11 @@ game_object_reset(GameObject *g, Session *s)
         g_strcmp0(s->seats[i].token_hash, old->seats[i].token_hash) == 0)
       s->seats[i].holder = g_strdup(old->seats[i].holder);
   s->seats_version = old->seats_version + 1;
+  /* what the store does not replay: whose it is (its limits) */
+  s->owner_uid = old->owner_uid;
+  s->creator = g_strdup(old->creator);
+  s->supply = old->supply;
+  s->changed = old->changed;
   /* the games table is keyed by the session's own id string */
   g_hash_table_steal(g->daemon->games, old->id);
   g->session = s;
@@ -691,6 +705,8 @@ game_object_free(GameObject *g)
     return;
   pacing_forget(g);
   deadlines_unlink(&g->daemon->finished, &g->finished_link);
+  deadlines_unlink(&g->daemon->waiting, &g->waiting_link);
+  clients_release_game(g->daemon, g);
   session_free(g->session);
   g_free(g->path);
   g_free(g);
@@ -736,6 +752,7 @@ expire(gpointer game)
   Daemon *d = g->daemon;
   g_info("game %s: removed, %u s after it ended", g->session->id,
          d->keep_finished);
+  daemon_announce_removed(d, g, "finished");
   /* game_object_free() takes it off the queue */
   g_hash_table_remove(d->games, g->session->id);
 }
@@ -758,6 +775,9 @@ game_object_mark_ended(GameObject *g)
 {
   if (g->ended_at)
     return;
+  /* a game played to its end no longer counts against its creator (an
+   * imported finished game is counted after this, until it goes) */
+  clients_release_game(g->daemon, g);
   g->ended_at = g_get_monotonic_time();
   deadlines_push(&g->daemon->finished, &g->finished_link, g);
 }

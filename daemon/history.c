@@ -8,14 +8,23 @@
 #include "daemon.h"
 #include "errors.h"
 
+/* The most games one ListHistory reply lists (doc/dbus-api.md). */
+#define HISTORY_MAX_PAGE 1000
+
 gboolean
 manager_list_history(gpointer object, const char *sender, GVariant *args,
                      GVariant **reply, GError **error)
 {
   Daemon *d = object;
   (void)sender;
-  (void)args;
-  GPtrArray *games = store_history(d->store, error);
+  guint32 offset, limit;
+  g_variant_get(args, "(uu)", &offset, &limit);
+  /* one reply stays small however long the history is */
+  if (limit == 0 || limit > HISTORY_MAX_PAGE)
+    limit = HISTORY_MAX_PAGE;
+  GPtrArray *games = offset < d->history_length
+                       ? store_history(d->store, offset, limit, error)
+                       : g_ptr_array_new();
   if (!games)
     return FALSE;
   GVariantBuilder b;
@@ -32,7 +41,7 @@ manager_list_history(gpointer object, const char *sender, GVariant *args,
     g_variant_builder_add(&b, "(ssa{sv})", g->id, g->name, &sum);
   }
   g_ptr_array_unref(games);
-  *reply = g_variant_new("(a(ssa{sv}))", &b);
+  *reply = g_variant_new("(a(ssa{sv})u)", &b, d->history_length);
   return TRUE;
 }
 
@@ -85,7 +94,7 @@ manager_import_game(gpointer object, const char *sender, GVariant *args,
     else {
       g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
                   "ImportGame takes the option \"name\" (s), not \"%s\" (%s).",
-                  key, g_variant_get_type_string(value));
+                  meepled_q(key), g_variant_get_type_string(value));
       ok = FALSE;
     }
     g_variant_unref(value);
@@ -96,16 +105,17 @@ manager_import_game(gpointer object, const char *sender, GVariant *args,
     ok = FALSE;
   }
   ok = ok && session_check_name(name, "game name", error);
-  if (ok && game_objects_n_unfinished(d) >= d->max_games) {
-    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_LIMIT_REACHED,
-                "This daemon holds its maximum of %u games that are not "
-                "over.", d->max_games);
-    ok = FALSE;
-  }
+  gint64 uid = ok ? clients_uid(d, sender) : -1;
+  ok = ok && clients_may_add_game(d, sender, uid, error) &&
+       clients_take_import(d, uid, error);
   Session *s = NULL;
   char *id = g_strdup_printf("%" G_GUINT64_FORMAT, d->next_game_id);
   if (ok)
     s = daemon_session_from_record(d, id, name, text, "record", error);
+  if (s) {
+    s->owner_uid = uid;
+    s->creator = g_strdup(sender);
+  }
   /* A finished game goes to the history at once; an unfinished one waits
    * for players to take its seats and start it again. */
   if (s && meeple_game_is_over(s->game))

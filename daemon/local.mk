@@ -30,6 +30,8 @@ daemon_meepled_SOURCES = \
 	daemon/pacing.c \
 	daemon/deadlines.c \
 	daemon/deadlines.h \
+	daemon/clients.c \
+	daemon/lifecycle.c \
 	daemon/store.c \
 	daemon/store.h \
 	daemon/resume.c \

@@ -19,6 +19,11 @@ typedef struct {
   char **plugin_dirs;
   char *tiles_dir;
   int max_games;
+  int max_games_per_client;
+  int max_games_per_user;
+  int import_rate;
+  int waiting_timeout;
+  int history_max;
   int keep_finished;
   int property_interval;
   char *state_dir;
@@ -43,6 +48,22 @@ parse_options(Options *o, int *argc, char ***argv)
       "installed tile directory)", "DIR" },
     { "max-games", 0, 0, G_OPTION_ARG_INT, &o->max_games,
       "Hold at most N games that are not over (default 10000)", "N" },
+    { "max-games-per-client", 0, 0, G_OPTION_ARG_INT,
+      &o->max_games_per_client,
+      "Let one connection hold at most N games that are not over, or "
+      "imported and finished (default 100)", "N" },
+    { "max-games-per-user", 0, 0, G_OPTION_ARG_INT, &o->max_games_per_user,
+      "Let one Unix user hold at most N such games, over all its "
+      "connections and restarts (default 1000)", "N" },
+    { "import-rate", 0, 0, G_OPTION_ARG_INT, &o->import_rate,
+      "Let one Unix user import at most N records a minute (default 60)",
+      "N" },
+    { "waiting-timeout", 0, 0, G_OPTION_ARG_INT, &o->waiting_timeout,
+      "Delete a game waiting for players S seconds after its seats last "
+      "changed (default 86400, a day)", "S" },
+    { "history-max", 0, 0, G_OPTION_ARG_INT, &o->history_max,
+      "Keep at most N finished games in the history, dropping the oldest "
+      "(default 10000)", "N" },
     { "keep-finished", 0, 0, G_OPTION_ARG_INT, &o->keep_finished,
       "Remove a game S seconds after it ended (default 3600)", "S" },
     { "property-interval", 0, 0, G_OPTION_ARG_INT, &o->property_interval,
@@ -96,8 +117,28 @@ parse_options(Options *o, int *argc, char ***argv)
                "milliseconds, not %d\n", o->property_interval);
     return FALSE;
   }
-  if (o->max_games <= 0)
-    o->max_games = 10000;
+  /* limits: unset (0) takes the default; a value must be at least 1 */
+  struct {
+    int *value;
+    const char *option;
+    int fallback;
+  } limits[] = {
+    { &o->max_games, "max-games", 10000 },
+    { &o->max_games_per_client, "max-games-per-client", 100 },
+    { &o->max_games_per_user, "max-games-per-user", 1000 },
+    { &o->import_rate, "import-rate", 60 },
+    { &o->waiting_timeout, "waiting-timeout", 86400 },
+    { &o->history_max, "history-max", 10000 },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS(limits); i++) {
+    if (*limits[i].value < 0) {
+      g_printerr("meepled: --%s takes a number from 1 up, not %d\n",
+                 limits[i].option, *limits[i].value);
+      return FALSE;
+    }
+    if (*limits[i].value == 0)
+      *limits[i].value = limits[i].fallback;
+  }
   if (o->keep_finished <= 0)
     o->keep_finished = 3600;
   return TRUE;
@@ -167,8 +208,10 @@ bus_filter(DBusConnection *bus, DBusMessage *message, void *data)
       dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &name,
                             DBUS_TYPE_STRING, &old_owner, DBUS_TYPE_STRING,
                             &new_owner, DBUS_TYPE_INVALID) &&
-      name[0] == ':' && new_owner[0] == '\0')
+      name[0] == ':' && new_owner[0] == '\0') {
     game_objects_holder_gone(d, name);
+    clients_gone(d, name);
+  }
   return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
 }
 
@@ -231,8 +274,10 @@ daemon_clear(Daemon *d)
   /* what is held is sent only once it is durable */
   daemon_commit_clear(d);
   game_objects_stop_timers(d);
+  deadlines_clear(&d->waiting);
   if (d->games)
     g_hash_table_destroy(d->games);
+  clients_clear(d);
   if (d->suspended)
     g_hash_table_destroy(d->suspended);
   store_close(d->store);
@@ -266,7 +311,14 @@ run(const Options *o)
                                       (GDestroyNotify)suspended_game_free);
   d.next_game_id = 1;
   d.max_games = (guint)o->max_games;
+  d.max_games_per_client = (guint)o->max_games_per_client;
+  d.max_games_per_user = (guint)o->max_games_per_user;
+  d.import_rate = (guint)o->import_rate;
+  d.waiting_timeout = (guint)o->waiting_timeout;
+  d.history_max = (guint)o->history_max;
   d.keep_finished = (guint)o->keep_finished;
+  clients_init(&d);
+  lifecycle_init(&d);
   game_objects_init_expiry(&d);
   pacing_init(&d, (guint)o->property_interval);
   char *state_dir = o->state_dir
@@ -307,6 +359,7 @@ run(const Options *o)
   }
   /* the stored games are back before anybody can ask for them */
   daemon_commit_init(&d, sync_full);
+  lifecycle_load_history(&d);
   daemon_resume_games(&d);
   if (!own_name(d.bus, &error))
     goto out;

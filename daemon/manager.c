@@ -94,7 +94,7 @@ read_option(CreateOptions *o, const char *key, GVariant *value, GError **error)
     return invalid(error,
                    "CreateGame has no option \"%s\" (options: rules, seats, "
                    "seed, tiles, seat-kinds, farmers, name).",
-                   key);
+                   meepled_q(key));
   if (!g_variant_is_of_type(value, G_VARIANT_TYPE(type)))
     return invalid(error, "CreateGame's \"%s\" must be of type %s, not %s.",
                    key, type, g_variant_get_type_string(value));
@@ -137,7 +137,7 @@ check_options(const CreateOptions *o, GError **error)
       if (strcmp(o->seat_kinds[i], "human") && strcmp(o->seat_kinds[i], "bot"))
         return invalid(error,
                        "Seat kind \"%s\" is neither \"human\" nor \"bot\".",
-                       o->seat_kinds[i]);
+                       meepled_q(o->seat_kinds[i]));
   }
   if (o->tiles && g_strv_length(o->tiles) > MAX_TILE_ORDER)
     return invalid(error, "\"tiles\" may list at most %d tiles.",
@@ -157,7 +157,7 @@ tile_order(MeepleRules *rules, char **tiles, GError **error)
     if (type < 0) {
       invalid(error, "\"tiles\" entry %u, \"%s\", is not a tile of these "
                      "rules.",
-              i + 1, tiles[i]);
+              i + 1, meepled_q(tiles[i]));
       g_array_free(order, TRUE);
       return NULL;
     }
@@ -185,12 +185,8 @@ create_game(gpointer object, const char *sender, GVariant *args,
   }
   g_variant_unref(options);
   ok = ok && check_options(&o, error);
-  if (ok && game_objects_n_unfinished(d) >= d->max_games) {
-    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_LIMIT_REACHED,
-                "This daemon holds its maximum of %u games that are not "
-                "over.", d->max_games);
-    ok = FALSE;
-  }
+  gint64 uid = ok ? clients_uid(d, sender) : -1;
+  ok = ok && clients_may_add_game(d, sender, uid, error);
   MeepleRules *rules = NULL;
   if (ok) {
     static const char *const none[] = { NULL };
@@ -223,6 +219,13 @@ create_game(gpointer object, const char *sender, GVariant *args,
     char *id = g_strdup_printf("%" G_GUINT64_FORMAT, d->next_game_id);
     Session *session = session_new(id, o.name, rules, &config,
                                    (const char *const *)o.seat_kinds, error);
+    if (session) {
+      session->owner_uid = uid;
+      session->creator = g_strdup(sender);
+      session->supply = o.tiles      ? SESSION_SUPPLY_TILES
+                        : o.has_seed ? SESSION_SUPPLY_SEED
+                                     : SESSION_SUPPLY_SHUFFLED;
+    }
     /* stored before anybody hears of it */
     if (session && !daemon_store_new_game(d, session, error))
       g_clear_pointer(&session, session_free);
@@ -272,6 +275,9 @@ daemon_publish_game(Daemon *d, Session *session)
   /* an imported finished game: it expires like any other */
   if (session->started && session_status(session) == SESSION_OVER)
     game_object_mark_ended(g);
+  /* after mark_ended: an imported finished game counts until it goes */
+  clients_hold_game(d, g);
+  lifecycle_waiting_changed(g);
   objects_emit(d->bus, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
                "GameCreated", g_variant_new("(so)", session->id, g->path));
   return g;
@@ -353,6 +359,9 @@ list_games(gpointer object, const char *sender, GVariant *args,
     g_variant_builder_add(&sum, "{sv}", "status",
                           g_variant_new_string(
                             session_status_name(session_status(s))));
+    g_variant_builder_add(&sum, "{sv}", "supply",
+                          g_variant_new_string(
+                            session_supply_name(s->supply)));
     g_variant_builder_add(&b, "(soa{sv})", s->id, g->path, &sum);
   }
   g_ptr_array_free(games, TRUE);
@@ -421,6 +430,12 @@ prop_version(gpointer o)
 }
 
 static GVariant *
+prop_store_id(gpointer o)
+{
+  return g_variant_new_string(store_id(((Daemon *)o)->store));
+}
+
+static GVariant *
 prop_num_games(gpointer o)
 {
   return g_variant_new_uint32(g_hash_table_size(((Daemon *)o)->games));
@@ -438,8 +453,14 @@ static const ObjectArg get_in[] = { { "id", "s" }, { NULL, NULL } };
 static const ObjectArg get_out[] = { { "game", "o" }, { NULL, NULL } };
 static const ObjectArg created_args[] = { { "id", "s" }, { "game", "o" },
                                           { NULL, NULL } };
+static const ObjectArg history_in[] = { { "offset", "u" }, { "limit", "u" },
+                                        { NULL, NULL } };
 static const ObjectArg history_out[] = { { "games", "a(ssa{sv})" },
+                                         { "total", "u" },
                                          { NULL, NULL } };
+static const ObjectArg removed_args[] = { { "id", "s" }, { "game", "o" },
+                                          { "reason", "s" },
+                                          { NULL, NULL } };
 static const ObjectArg record_out[] = { { "record", "s" }, { NULL, NULL } };
 static const ObjectArg import_in[] = { { "record", "s" },
                                        { "options", "a{sv}" },
@@ -450,7 +471,8 @@ static const ObjectMethod methods[] = {
   { "CreateGame", create_in, create_out, create_game, NULL, NULL },
   { "ListGames", no_args, games_out, list_games, NULL, NULL },
   { "GetGame", get_in, get_out, get_game, NULL, NULL },
-  { "ListHistory", no_args, history_out, manager_list_history, NULL, NULL },
+  { "ListHistory", history_in, history_out, manager_list_history, NULL,
+    NULL },
   { "GetRecord", get_in, record_out, manager_get_record, NULL, NULL },
   { "ImportGame", import_in, create_out, manager_import_game, NULL, NULL },
   { NULL, NULL, NULL, NULL, NULL, NULL },
@@ -458,11 +480,14 @@ static const ObjectMethod methods[] = {
 
 static const ObjectSignal signals[] = {
   { "GameCreated", created_args },
+  { "GameRemoved", removed_args },
   { NULL, NULL },
 };
 
 static const ObjectProperty properties[] = {
   { "Version", "s", prop_version, NULL, FALSE },
+  /* The store's id: constant for the store's life. */
+  { "StoreId", "s", prop_store_id, NULL, FALSE },
   /* Not signalled: nothing else of the Manager changes. */
   { "NumGames", "u", prop_num_games, NULL, TRUE },
   { NULL, NULL, NULL, NULL, FALSE },

@@ -186,14 +186,14 @@ marshal_read_action(DBusMessageIter *dict, MarshalAction *req,
       g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
                   "An action has no key \"%s\" (keys: index, notation, kind, "
                   "tile, x, y, rotation, segment, figure, arg, decision).",
-                  key);
+                  meepled_q(key));
       return FALSE;
     }
     /* Every key's type is one basic type, so one character says it. */
     if (dbus_message_iter_get_arg_type(&value) != type[0]) {
       char *got = dbus_message_iter_get_signature(&value);
       g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
-                  "The action's \"%s\" must be of type %s, not %s.", key, type,
+                  "The action's \"%s\" must be of type %s, not %s.", meepled_q(key), type,
                   got);
       dbus_free(got);
       return FALSE;
@@ -272,19 +272,19 @@ check_names(const Session *s, GVariant *dict, GError **error)
   if (g_variant_lookup(dict, "kind", "&s", &str) &&
       meeple_rules_find_action_kind(s->rules, str) < 0) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
-                "There is no action kind \"%s\" in this game.", str);
+                "There is no action kind \"%s\" in this game.", meepled_q(str));
     return FALSE;
   }
   if (g_variant_lookup(dict, "tile", "&s", &str) && *str &&
       meeple_rules_find_tile_type(s->rules, str) < 0) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
-                "There is no tile \"%s\" in this game.", str);
+                "There is no tile \"%s\" in this game.", meepled_q(str));
     return FALSE;
   }
   if (g_variant_lookup(dict, "figure", "&s", &str) && *str &&
       meeple_rules_find_figure_type(s->rules, str) < 0) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
-                "There is no figure type \"%s\" in this game.", str);
+                "There is no figure type \"%s\" in this game.", meepled_q(str));
     return FALSE;
   }
   return TRUE;
@@ -339,7 +339,7 @@ marshal_resolve_action(const Session *s, const MeepleDecision *d,
     if (!meeple_action_parse(s->game, req->notation, action, &column,
                              &local)) {
       g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS,
-                  "\"%s\", column %u: %s", req->notation, column,
+                  "\"%s\", column %u: %s", meepled_q(req->notation), column,
                   local->message);
       g_error_free(local);
       return FALSE;
@@ -491,6 +491,7 @@ marshal_state(const Session *s)
   ADD("name", g_variant_new_string(s->name));
   ADD("rules", rules_ids(s->rules));
   ADD("status", g_variant_new_string(session_status_name(session_status(s))));
+  ADD("supply", g_variant_new_string(session_supply_name(s->supply)));
   ADD("phase", g_variant_new_string(
                  meeple_phase_name(meeple_game_phase(game))));
   ADD("turn", g_variant_new_uint32(meeple_game_turn(game)));

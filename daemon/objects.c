@@ -69,6 +69,17 @@ typedef struct {
 } Held;
 
 /* The daemon is single-threaded and serves one bus. */
+/* An error reply whose message is cut to MEEPLED_ERROR_TEXT_MAX bytes:
+ * no caller's input, however long, comes back whole. */
+static DBusMessage *
+error_reply(DBusMessage *call, const char *name, const char *message)
+{
+  char *text = meepled_shorten(message, MEEPLED_ERROR_TEXT_MAX);
+  DBusMessage *reply = dbus_message_new_error(call, name, text);
+  g_free(text);
+  return reply;
+}
+
 static GQueue held = G_QUEUE_INIT;
 static gboolean holding;
 
@@ -105,7 +116,7 @@ objects_release(DBusConnection *bus, const GError *failure,
     } else if (h->call) {
       /* Every answer of the failed batch may rest on what was not saved:
        * the caller hears the failure and asks again. */
-      DBusMessage *error = dbus_message_new_error(
+      DBusMessage *error = error_reply(
         h->call, meepled_error_dbus_name(failure->code), failure->message);
       if (error) {
         dbus_connection_send(bus, error, NULL);
@@ -218,7 +229,7 @@ call_method(const ObjectMethod *method, gpointer object, DBusMessage *call)
   if (!ok) {
     int code = error && error->domain == MEEPLED_ERROR ? error->code
                                                        : MEEPLED_ERROR_FAILED;
-    DBusMessage *reply = dbus_message_new_error(
+    DBusMessage *reply = error_reply(
       call, meepled_error_dbus_name(code),
       error ? error->message : "The call failed.");
     g_clear_error(&error);
@@ -331,9 +342,11 @@ properties_call(const ObjectInterface *iface, gpointer object,
                                 ? find_property(iface, prop_name)
                                 : NULL;
     if (!p)
+      /* the caller's strings, quoted short and in whole characters
+       * (libdbus aborts on a message that is not UTF-8) */
       reply = dbus_message_new_error_printf(
         call, DBUS_ERROR_UNKNOWN_PROPERTY, "No property %s on %s.",
-        prop_name, iface_name);
+        meepled_q(prop_name), meepled_q(iface_name));
     else
       reply = get_reply(call, p, object);
   } else if (strcmp(member, "GetAll") == 0 && strcmp(sig, "s") == 0) {
@@ -348,7 +361,8 @@ properties_call(const ObjectInterface *iface, gpointer object,
     reply = dbus_message_new_error_printf(
       call, find_property(iface, prop_name) ? DBUS_ERROR_PROPERTY_READ_ONLY
                                              : DBUS_ERROR_UNKNOWN_PROPERTY,
-      "Property %s of %s cannot be set.", prop_name, iface_name);
+      "Property %s of %s cannot be set.", meepled_q(prop_name),
+      meepled_q(iface_name));
   } else {
     reply = dbus_message_new_error_printf(
       call, DBUS_ERROR_INVALID_ARGS, "%s.%s does not take (%s).",
@@ -487,7 +501,7 @@ handle_message(DBusConnection *bus, DBusMessage *call, void *data)
     send_and_unref(bus, call,
                    dbus_message_new_error_printf(call,
                                                  DBUS_ERROR_UNKNOWN_OBJECT,
-                                                 "No object at %s.", path));
+                                                 "No object at %.128s.", path));
     return DBUS_HANDLER_RESULT_HANDLED;
   }
   if (iface && strcmp(iface, PROPERTIES_IFACE) == 0) {
@@ -501,7 +515,7 @@ handle_message(DBusConnection *bus, DBusMessage *call, void *data)
     send_and_unref(bus, call,
                    dbus_message_new_error_printf(
                      call, DBUS_ERROR_UNKNOWN_METHOD,
-                     "No method %s on interface %s at %s.", member,
+                     "No method %.64s on interface %.64s at %.128s.", member,
                      iface ? iface : klass->iface->name, path));
     return DBUS_HANDLER_RESULT_HANDLED;
   }

@@ -102,6 +102,11 @@ resume_one(Daemon *d, const StoredGame *sg)
     g_clear_pointer(&s->seats[i].holder, g_free);
   }
   s->started = sg->started;
+  s->owner_uid = sg->owner;
+  s->supply = sg->supply;
+  /* a game stored before meepled kept the time: its age starts now */
+  if (sg->changed > 0)
+    s->changed = sg->changed;
   GameObject *g = daemon_publish_game(d, s);
   /* The daemon stopped between the last action and writing the history:
    * the game is over all the same. */

@@ -38,6 +38,8 @@ session_new(const char *id, const char *name, MeepleRules *rules,
   }
   s->events = g_array_new(FALSE, FALSE, sizeof(MeepleEvent));
   s->journal = g_ptr_array_new_with_free_func(g_free);
+  s->owner_uid = -1;
+  s->changed = g_get_real_time() / G_USEC_PER_SEC;
   gsize n;
   const MeepleEvent *initial = meeple_game_initial_events(game, &n);
   append_events(s, initial, n);
@@ -70,6 +72,10 @@ session_new_from_record(const char *id, const char *name, MeepleRules *rules,
   s->rules = meeple_rules_ref(rules);
   s->events = g_array_new(FALSE, FALSE, sizeof(MeepleEvent));
   s->journal = g_ptr_array_new_with_free_func(g_free);
+  /* an import; a resumed game takes what the store kept instead */
+  s->owner_uid = -1;
+  s->supply = SESSION_SUPPLY_IMPORTED;
+  s->changed = g_get_real_time() / G_USEC_PER_SEC;
   GError *local = NULL;
   s->game = meeple_record_replay_events(record, rules, replayed, s, &local);
   if (!s->game) {
@@ -145,6 +151,7 @@ session_free(Session *s)
   g_ptr_array_unref(s->journal);
   g_free(s->id);
   g_free(s->name);
+  g_free(s->creator);
   g_free(s);
 }
 
@@ -161,6 +168,30 @@ session_status_name(SessionStatus status)
 {
   static const char *const names[] = { "waiting", "playing", "over" };
   return names[status];
+}
+
+static const char *const supply_names[] = {
+  [SESSION_SUPPLY_UNKNOWN] = "unknown",
+  [SESSION_SUPPLY_SHUFFLED] = "shuffled",
+  [SESSION_SUPPLY_SEED] = "seed",
+  [SESSION_SUPPLY_TILES] = "tiles",
+  [SESSION_SUPPLY_IMPORTED] = "imported",
+};
+
+const char *
+session_supply_name(SessionSupply supply)
+{
+  return (gsize)supply < G_N_ELEMENTS(supply_names) ? supply_names[supply]
+                                                    : "unknown";
+}
+
+SessionSupply
+session_supply_from_name(const char *name)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS(supply_names); i++)
+    if (name && strcmp(supply_names[i], name) == 0)
+      return (SessionSupply)i;
+  return SESSION_SUPPLY_UNKNOWN;
 }
 
 guint64
@@ -292,6 +323,8 @@ session_join(Session *s, const char *holder, const char *name, int seat,
     st->name = g_strdup(name);
   }
   s->seats_version++;
+  s->changed = g_get_real_time() / G_USEC_PER_SEC;
+  s->delete_votes &= ~(1u << seat);
   *seat_out = (guint)seat;
   *token_out = token;
   return TRUE;
@@ -359,6 +392,9 @@ session_leave(Session *s, const char *holder, guint seat, GError **error)
     clear_seat(st);
     g_free(st->name);
     st->name = g_strdup_printf("Player %u", seat + 1);
+    s->changed = g_get_real_time() / G_USEC_PER_SEC;
+    /* a vote to delete belongs to the player, who is gone */
+    s->delete_votes &= ~(1u << seat);
   }
   s->seats_version++;
   return TRUE;

@@ -20,6 +20,22 @@ typedef enum {
   SESSION_OVER,
 } SessionStatus;
 
+/* How a game's supply (its tile order) was made.  Joiners are told: a
+ * creator who chose the seed or the tiles, or imported the record, knows
+ * every draw to come. */
+typedef enum {
+  SESSION_SUPPLY_UNKNOWN = 0, /* stored before meepled kept it */
+  SESSION_SUPPLY_SHUFFLED,    /* the daemon's own seed from the kernel */
+  SESSION_SUPPLY_SEED,        /* the creator chose the seed */
+  SESSION_SUPPLY_TILES,       /* the creator chose the tile order */
+  SESSION_SUPPLY_IMPORTED,    /* brought in as a record */
+} SessionSupply;
+
+/* "shuffled", "seed", "tiles", "imported" or "unknown". */
+const char *session_supply_name(SessionSupply supply);
+/* The supply a name stands for (SESSION_SUPPLY_UNKNOWN for any other). */
+SessionSupply session_supply_from_name(const char *name);
+
 typedef struct {
   char *name;     /* player's name; "Player N" until joined */
   char *kind;     /* "human" or "bot" (what the creator asked for) */
@@ -47,6 +63,18 @@ typedef struct {
   GArray *events;
   /* char*: every applied action in notation, as the store journals it */
   GPtrArray *journal;
+  /* Who is answerable for the game (doc/dbus-api.md, "Limits"): the Unix
+   * user whose connection created or imported it (-1: not known, a game
+   * stored before meepled kept it), and that connection's unique name
+   * while it is known (not stored: it means nothing after a restart). */
+  gint64 owner_uid;
+  char *creator;
+  SessionSupply supply;
+  /* Unix time of the last change of its seats (creation, join, leave):
+   * a waiting game nobody touches expires --waiting-timeout after it. */
+  gint64 changed;
+  /* Seats whose holder asked for Delete (bit per seat); not stored. */
+  guint32 delete_votes;
 } Session;
 
 /* Creates a session (the game exists, waiting for players).  @seat_kinds

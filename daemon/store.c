@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <sqlite3.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +18,7 @@ struct Store {
   char *recovery;
   /* SQLite's reason when a failed write took the transaction with it */
   char *lost_because;
+  char *id;               /* store_id() */
   sqlite3_stmt *append;   /* the hot path: one statement, prepared once */
   guint checkpoint_idle;  /* the idle source that will checkpoint, or 0 */
 };
@@ -59,6 +62,18 @@ static const char *const migrations[STORE_SCHEMA_VERSION] = {
   "  n INTEGER NOT NULL,"
   "  action TEXT NOT NULL,"
   "  PRIMARY KEY (game, n)) WITHOUT ROWID;",
+  /* 1 -> 2: who answers for a game, when its seats last changed, how its
+   * supply was made; the history read page by page; the store's id */
+  "ALTER TABLE games ADD COLUMN owner INTEGER;"
+  "ALTER TABLE games ADD COLUMN changed INTEGER;"
+  "ALTER TABLE games ADD COLUMN supply TEXT NOT NULL DEFAULT 'unknown';"
+  "UPDATE games SET changed = created;"
+  "CREATE INDEX games_by_finished ON games (over, finished, id);"
+  "CREATE TABLE meta ("
+  "  key TEXT PRIMARY KEY,"
+  "  value TEXT NOT NULL);"
+  "INSERT INTO meta (key, value) VALUES ('store-id', "
+  "  lower(hex(randomblob(16))));",
 };
 
 /* ---- errors --------------------------------------------------------------- */
@@ -184,6 +199,8 @@ move_aside(Store *s, const char *why, GError **error)
   }
   g_free(stamp);
   gboolean ok = g_rename(s->path, target) == 0;
+  if (ok)
+    g_chmod(target, 0600);
   if (!ok) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
                 "%s is damaged (%s) and cannot be moved aside: %s.", s->path,
@@ -206,13 +223,35 @@ move_aside(Store *s, const char *why, GError **error)
   return ok;
 }
 
+/* The store holds the seeds of games not over, and so every draw to
+ * come: it is for meepled's user alone.  The files become 0600 whatever
+ * the umask or an older meepled made them (SQLite gives the WAL the
+ * database's mode). */
+static void
+make_files_private(Store *s)
+{
+  static const char *const suffixes[] = { "", "-wal", "-shm" };
+  for (gsize i = 0; i < G_N_ELEMENTS(suffixes); i++) {
+    char *file = g_strconcat(s->path, suffixes[i], NULL);
+    struct stat st;
+    if (g_lstat(file, &st) == 0 && S_ISREG(st.st_mode) &&
+        (st.st_mode & 077) && g_chmod(file, 0600) != 0)
+      g_warning("cannot make %s private: %s", file, g_strerror(errno));
+    g_free(file);
+  }
+}
+
 static gboolean
 open_db(Store *s, GError **error)
 {
+  /* created 0600 from the start: no moment where others may read it */
+  mode_t umask_was = umask(077);
   int rc = sqlite3_open_v2(s->path, &s->db,
                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  umask(umask_was);
   if (rc != SQLITE_OK)
     return fail(s, error, "open the game store");
+  make_files_private(s);
   sqlite3_extended_result_codes(s->db, 1);
   sqlite3_busy_timeout(s->db, 2000);
   /* The daemon owns the file: the first read takes the lock and keeps it.
@@ -299,6 +338,63 @@ on_wal_commit(void *data, sqlite3 *db, const char *name, int frames)
   return SQLITE_OK;
 }
 
+/* The state directory must be meepled's user's alone: one that others
+ * may write to lets them replace the store; one they may read is closed
+ * (chmod go-rwx), and said so. */
+static gboolean
+check_dir(const char *dir, GError **error)
+{
+  struct stat st;
+  if (g_stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+                "The state directory %s is not a directory.", dir);
+    return FALSE;
+  }
+  if (st.st_uid != geteuid()) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+                "The state directory %s belongs to user %u, not to meepled's "
+                "user %u; give meepled a directory of its own "
+                "(--state-dir).", dir, (guint)st.st_uid, (guint)geteuid());
+    return FALSE;
+  }
+  if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+                "The state directory %s can be written by other users "
+                "(mode %04o), who could replace the game store; make it "
+                "private (chmod 700 %s) or choose another --state-dir.",
+                dir, (guint)(st.st_mode & 07777), dir);
+    return FALSE;
+  }
+  if (st.st_mode & 077) {
+    if (g_chmod(dir, st.st_mode & 07700) != 0) {
+      g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_STORAGE,
+                  "Cannot make the state directory %s private: %s.", dir,
+                  g_strerror(errno));
+      return FALSE;
+    }
+    g_message("the state directory %s was readable by other users (mode "
+              "%04o); it is now %04o", dir, (guint)(st.st_mode & 07777),
+              (guint)(st.st_mode & 07700));
+  }
+  return TRUE;
+}
+
+/* Reads the store's id (schema 2 makes it). */
+static gboolean
+read_id(Store *s, GError **error)
+{
+  sqlite3_stmt *stmt;
+  if (!prepare(s, "SELECT value FROM meta WHERE key = 'store-id'", &stmt,
+               error))
+    return FALSE;
+  if (sqlite3_step(stmt) == SQLITE_ROW)
+    s->id = g_strdup((const char *)sqlite3_column_text(stmt, 0));
+  sqlite3_finalize(stmt);
+  if (!s->id)
+    return fail(s, error, "read the store's id");
+  return TRUE;
+}
+
 Store *
 store_open(const char *dir, gint64 max_bytes, StoreSync sync,
            GError **error)
@@ -309,6 +405,8 @@ store_open(const char *dir, gint64 max_bytes, StoreSync sync,
                 g_strerror(errno));
     return NULL;
   }
+  if (!check_dir(dir, error))
+    return NULL;
   Store *s = g_new0(Store, 1);
   s->path = g_build_filename(dir, STORE_FILE, NULL);
   gboolean ok = open_db(s, error);
@@ -333,7 +431,7 @@ store_open(const char *dir, gint64 max_bytes, StoreSync sync,
        exec(s, sync == STORE_SYNC_NORMAL ? "PRAGMA synchronous = NORMAL"
                                          : "PRAGMA synchronous = FULL",
             "set up the game store", error) &&
-       migrate(s, error);
+       migrate(s, error) && read_id(s, error);
   if (ok && max_bytes > 0) {
     char *sql = g_strdup_printf("PRAGMA max_page_count = %" G_GINT64_FORMAT,
                                 MAX(max_bytes / 4096, 8));
@@ -365,6 +463,7 @@ store_close(Store *s)
     return;
   close_db(s);
   g_free(s->path);
+  g_free(s->id);
   g_free(s->recovery);
   g_free(s->lost_because);
   g_free(s);
@@ -374,6 +473,12 @@ const char *
 store_path(const Store *s)
 {
   return s->path;
+}
+
+const char *
+store_id(const Store *s)
+{
+  return s->id;
 }
 
 const char *
@@ -490,7 +595,8 @@ store_add_game(Store *s, const Session *session, const char *header,
   gboolean ok =
     prepare(s,
             "INSERT INTO games (id, name, rules, n_seats, header, started, "
-            "created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "created, changed, owner, supply) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             &stmt, error);
   if (ok) {
     sqlite3_bind_int64(stmt, 1, game_key(session));
@@ -500,6 +606,13 @@ store_add_game(Store *s, const Session *session, const char *header,
     sqlite3_bind_text(stmt, 5, header, -1, SQLITE_STATIC);
     sqlite3_bind_int(stmt, 6, session->started);
     sqlite3_bind_int64(stmt, 7, (gint64)time(NULL));
+    sqlite3_bind_int64(stmt, 8, session->changed);
+    if (session->owner_uid >= 0)
+      sqlite3_bind_int64(stmt, 9, session->owner_uid);
+    else
+      sqlite3_bind_null(stmt, 9);
+    sqlite3_bind_text(stmt, 10, session_supply_name(session->supply), -1,
+                      SQLITE_STATIC);
     ok = run(s, stmt, "add a game", error);
   }
   g_free(rules);
@@ -520,7 +633,106 @@ store_add_game(Store *s, const Session *session, const char *header,
 gboolean
 store_save_seat(Store *s, const Session *session, guint seat, GError **error)
 {
-  return insert_seat(s, session, seat, error);
+  if (!exec(s, "SAVEPOINT save_seat", "save a seat", error))
+    return FALSE;
+  sqlite3_stmt *stmt;
+  /* when the seats last changed: a waiting game expires from there */
+  gboolean ok = insert_seat(s, session, seat, error) &&
+                prepare(s, "UPDATE games SET changed = ? WHERE id = ?", &stmt,
+                        error);
+  if (ok) {
+    sqlite3_bind_int64(stmt, 1, session->changed);
+    sqlite3_bind_int64(stmt, 2, game_key(session));
+    ok = run(s, stmt, "save a seat", error);
+  }
+  if (ok)
+    ok = exec(s, "RELEASE save_seat", "save a seat", error);
+  if (!ok && !sqlite3_get_autocommit(s->db))
+    sqlite3_exec(s->db, "ROLLBACK TO save_seat; RELEASE save_seat", NULL,
+                 NULL, NULL);
+  return ok;
+}
+
+/* Deletes the rows of game @key from @table ("games": its id column). */
+static gboolean
+delete_rows(Store *s, const char *table, gint64 key, GError **error)
+{
+  sqlite3_stmt *stmt;
+  char *sql = g_strdup_printf("DELETE FROM %s WHERE %s = ?", table,
+                              strcmp(table, "games") ? "game" : "id");
+  gboolean ok = prepare(s, sql, &stmt, error);
+  g_free(sql);
+  if (!ok)
+    return FALSE;
+  sqlite3_bind_int64(stmt, 1, key);
+  return run(s, stmt, "delete a game", error);
+}
+
+static gboolean
+delete_game(Store *s, gint64 key, GError **error)
+{
+  if (!exec(s, "SAVEPOINT delete_game", "delete a game", error))
+    return FALSE;
+  gboolean ok = delete_rows(s, "actions", key, error) &&
+                delete_rows(s, "seats", key, error) &&
+                delete_rows(s, "games", key, error) &&
+                exec(s, "RELEASE delete_game", "delete a game", error);
+  if (!ok && !sqlite3_get_autocommit(s->db))
+    sqlite3_exec(s->db, "ROLLBACK TO delete_game; RELEASE delete_game", NULL,
+                 NULL, NULL);
+  return ok;
+}
+
+gboolean
+store_delete_game(Store *s, const char *id, GError **error)
+{
+  return delete_game(s, g_ascii_strtoll(id, NULL, 10), error);
+}
+
+guint
+store_history_length(Store *s, GError **error)
+{
+  sqlite3_stmt *stmt;
+  guint n = 0;
+  if (!prepare(s, "SELECT count(*) FROM games WHERE over = 1", &stmt, error))
+    return 0;
+  if (sqlite3_step(stmt) == SQLITE_ROW)
+    n = (guint)sqlite3_column_int64(stmt, 0);
+  else
+    fail(s, error, "count the history");
+  sqlite3_finalize(stmt);
+  return n;
+}
+
+gboolean
+store_prune_history(Store *s, guint count, GPtrArray *removed,
+                    GError **error)
+{
+  sqlite3_stmt *stmt;
+  /* the oldest first, through games_by_finished: reads @count rows */
+  if (!prepare(s,
+               "SELECT id FROM games WHERE over = 1 "
+               "ORDER BY finished, id LIMIT ?",
+               &stmt, error))
+    return FALSE;
+  sqlite3_bind_int64(stmt, 1, count);
+  GArray *keys = g_array_new(FALSE, FALSE, sizeof(gint64));
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+    gint64 key = sqlite3_column_int64(stmt, 0);
+    g_array_append_val(keys, key);
+  }
+  sqlite3_finalize(stmt);
+  gboolean ok = rc == SQLITE_DONE || fail(s, error, "read the history");
+  for (guint i = 0; ok && i < keys->len; i++) {
+    gint64 key = g_array_index(keys, gint64, i);
+    ok = delete_game(s, key, error);
+    if (ok && removed)
+      g_ptr_array_add(removed,
+                      g_strdup_printf("%" G_GINT64_FORMAT, (gint64)key));
+  }
+  g_array_free(keys, TRUE);
+  return ok;
 }
 
 gboolean
@@ -666,7 +878,8 @@ load_games(Store *s, const char *where, gint64 id, GError **error)
 {
   sqlite3_stmt *stmt;
   char *sql = g_strdup_printf("SELECT id, name, rules, n_seats, header, "
-                              "started FROM games WHERE %s ORDER BY id",
+                              "started, owner, changed, supply "
+                              "FROM games WHERE %s ORDER BY id",
                               where);
   gboolean prepared = prepare(s, sql, &stmt, error);
   g_free(sql);
@@ -687,6 +900,12 @@ load_games(Store *s, const char *where, gint64 id, GError **error)
     g->n_seats = (guint)CLAMP(sqlite3_column_int(stmt, 3), 0,
                               MEEPLE_MAX_PLAYERS);
     g->started = sqlite3_column_int(stmt, 5) != 0;
+    g->owner = sqlite3_column_type(stmt, 6) == SQLITE_NULL
+                 ? -1
+                 : sqlite3_column_int64(stmt, 6);
+    g->changed = sqlite3_column_int64(stmt, 7);
+    g->supply = session_supply_from_name(
+      (const char *)sqlite3_column_text(stmt, 8));
     char *header = column_text(stmt, 4);
     ok = load_seats(s, g, key, error) &&
          load_actions(s, g, key, header, error);
@@ -734,14 +953,17 @@ stored_summary_free(StoredSummary *g)
 }
 
 GPtrArray *
-store_history(Store *s, GError **error)
+store_history(Store *s, guint offset, guint limit, GError **error)
 {
   sqlite3_stmt *stmt;
   if (!prepare(s,
                "SELECT id, name, rules, n_seats, finished, result FROM games "
-               "WHERE over = 1 ORDER BY finished DESC, id DESC",
+               "WHERE over = 1 ORDER BY finished DESC, id DESC "
+               "LIMIT ? OFFSET ?",
                &stmt, error))
     return NULL;
+  sqlite3_bind_int64(stmt, 1, limit);
+  sqlite3_bind_int64(stmt, 2, offset);
   GPtrArray *games = g_ptr_array_new_with_free_func(
     (GDestroyNotify)stored_summary_free);
   int rc;

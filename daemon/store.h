@@ -17,7 +17,7 @@
 G_BEGIN_DECLS
 
 /* Schema version this daemon writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 /* The database's name in the state directory. */
 #define STORE_FILE "meepled.db"
 
@@ -46,6 +46,10 @@ Store *store_open(const char *dir, gint64 max_bytes, StoreSync sync,
                   GError **error);
 void store_close(Store *store);
 const char *store_path(const Store *store);
+/* The store's id: 32 hex digits drawn when the store was made, the same
+ * for its whole life.  Clients key what they keep per daemon (seat
+ * tokens) by it: two daemons both have a game 1. */
+const char *store_id(const Store *store);
 /* What was wrong with the file found at start-up and where it went, or
  * NULL. */
 const char *store_recovery(const Store *store);
@@ -83,6 +87,14 @@ gboolean store_drop_action(Store *store, const Session *session,
 /* Marks the game over and keeps its finished record for the history. */
 gboolean store_save_finished(Store *store, const Session *session,
                              const char *record, GError **error);
+/* Removes game @id (its seats, actions and record) for good. */
+gboolean store_delete_game(Store *store, const char *id, GError **error);
+/* Finished games in the history. */
+guint store_history_length(Store *store, GError **error);
+/* Removes the @count oldest finished games from the history (the ids of
+ * those removed are added to @removed when it is not NULL). */
+gboolean store_prune_history(Store *store, guint count, GPtrArray *removed,
+                             GError **error);
 
 /* One stored game as read back at start-up. */
 typedef struct {
@@ -93,6 +105,9 @@ typedef struct {
   guint n_seats;
   gboolean started, over;
   SessionSeat seats[MEEPLE_MAX_PLAYERS];
+  gint64 owner;        /* Unix user id of its creator, -1: not known */
+  gint64 changed;      /* Unix time of its last change of seats */
+  SessionSupply supply;
 } StoredGame;
 void stored_game_free(StoredGame *game);
 
@@ -111,8 +126,11 @@ typedef struct {
   char *result;        /* "Ann 23, Bob 17" */
 } StoredSummary;
 void stored_summary_free(StoredSummary *summary);
-/* Finished games, most recent first (StoredSummary*). */
-GPtrArray *store_history(Store *store, GError **error);
+/* At most @limit finished games, most recent first, after skipping the
+ * @offset most recent (StoredSummary*).  Reads only what it returns and
+ * what it skips, through an index. */
+GPtrArray *store_history(Store *store, guint offset, guint limit,
+                         GError **error);
 /* The record of finished game @id; NULL with MEEPLED_ERROR_NO_SUCH_GAME. */
 char *store_finished_record(Store *store, const char *id, GError **error);
 

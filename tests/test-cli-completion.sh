@@ -36,7 +36,7 @@ complete_line sh
 check "a command" has_e "^show$" "$TMP/out"
 check "only the commands that fit" test "$(wc -l <"$TMP/out")" -eq 1
 complete_line ""
-check "every command" test "$(wc -l <"$TMP/out")" -eq 12
+check "every command" test "$(wc -l <"$TMP/out")" -eq 13
 complete_line new --ru
 check "an option of the command" has_e "^--rules$" "$TMP/out"
 complete_line play --

@@ -909,16 +909,28 @@ verify_all(void)
   g_hash_table_unref(expected);
 
   /* every game that ended is in the history */
-  r = call_ok(FX_MANAGER_PATH, FX_MANAGER_IFACE, "ListHistory", NULL,
-              "(a(ssa{sv}))");
-  list = g_variant_get_child_value(r, 0);
-  GHashTable *history = g_hash_table_new(g_str_hash, g_str_equal);
-  for (gsize i = 0; i < g_variant_n_children(list); i++) {
-    const char *id;
-    g_variant_get_child(list, i, "(&s&s@a{sv})", &id, NULL, NULL);
-    if (!g_hash_table_add(history, (gpointer)id))
-      fail("ListHistory lists game %s twice", id);
-  }
+  /* page by page: one reply lists at most 1000 */
+  GHashTable *history = g_hash_table_new_full(g_str_hash, g_str_equal,
+                                              g_free, NULL);
+  guint32 total = 0;
+  guint32 offset = 0;
+  do {
+    r = call_ok(FX_MANAGER_PATH, FX_MANAGER_IFACE, "ListHistory",
+                g_variant_new("(uu)", offset, 0), "(a(ssa{sv})u)");
+    list = g_variant_get_child_value(r, 0);
+    g_variant_get_child(r, 1, "u", &total);
+    for (gsize i = 0; i < g_variant_n_children(list); i++) {
+      const char *id;
+      g_variant_get_child(list, i, "(&s&s@a{sv})", &id, NULL, NULL);
+      if (!g_hash_table_add(history, g_strdup(id)))
+        fail("ListHistory lists game %s twice", id);
+    }
+    offset += (guint32)g_variant_n_children(list);
+    if (g_variant_n_children(list) == 0 && offset < total)
+      fail("ListHistory's page at %u is empty, of %u", offset, total);
+    g_variant_unref(list);
+    g_variant_unref(r);
+  } while (offset < total);
   g_hash_table_iter_init(&it, T.finished);
   /* (a game whose last action was found committed just now went to the
    * history at start-up) */
@@ -941,8 +953,6 @@ verify_all(void)
     g_hash_table_iter_remove(&it);
   }
   g_hash_table_unref(history);
-  g_variant_unref(list);
-  g_variant_unref(r);
 }
 
 /* ---- the main loop ---------------------------------------------------- */

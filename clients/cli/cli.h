@@ -51,6 +51,7 @@ int cli_cmd_watch(int argc, char **argv);
 int cli_cmd_play(int argc, char **argv);
 int cli_cmd_bot(int argc, char **argv);
 int cli_cmd_export(int argc, char **argv);
+int cli_cmd_delete(int argc, char **argv);
 int cli_cmd_history(int argc, char **argv);
 int cli_cmd_import(int argc, char **argv);
 

@@ -52,10 +52,15 @@ int
 cli_cmd_history(int argc, char **argv)
 {
   gboolean json = FALSE;
-  const GOptionEntry entries[] = {
+  int page = 1, per_page = 50;
+  GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       "Print one JSON document (keys: meeple(1), JSON OUTPUT)", NULL },
-    G_OPTION_ENTRY_NULL
+    { "page", 0, 0, G_OPTION_ARG_INT, &page,
+      "Show page N of the history (default 1: the most recent)", "N" },
+    { "per-page", 0, 0, G_OPTION_ARG_INT, &per_page,
+      "Games per page, 1 to 1000 (default 50)", "N" },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   GOptionContext *context =
     g_option_context_new("- list the finished games");
@@ -64,19 +69,30 @@ cli_cmd_history(int argc, char **argv)
     "Lists the finished games the daemon keeps in its store, most\n"
     "recent first: id, when the game ended (local time), its rule sets,\n"
     "the final scores and its name.  They stay there across restarts;\n"
-    "'meeple export GAME' writes the record of any of them.  Prints\n"
+    "'meeple export GAME' writes the record of any of them; the daemon\n"
+    "keeps the most recent (meepled --history-max).  Shown a page at a\n"
+    "time, with a line saying which games when there are more.  Prints\n"
     "\"No finished games.\" when there are none.");
   int status = cli_parse_options(context, "history", FALSE, &argc, &argv);
   if (status != CLI_EXIT_OK)
     return status;
   if (argc > 1)
     return cli_usage_error("history", "unexpected argument \"%s\"", argv[1]);
+  if (page < 1)
+    return cli_usage_error("history", "--page takes 1 or more, not %d", page);
+  if (per_page < 1 || per_page > 1000)
+    return cli_usage_error("history", "--per-page takes 1 to 1000, not %d",
+                           per_page);
 
   MeepleClient *client = cli_connect();
   if (!client)
     return CLI_EXIT_FAILURE;
   GError *error = NULL;
-  GPtrArray *games = meeple_client_list_history(client, &error);
+  guint total = 0;
+  guint offset = (guint)MIN((gint64)(page - 1) * per_page, (gint64)G_MAXUINT);
+  GPtrArray *games = meeple_client_list_history(client, offset,
+                                                (guint)per_page, &total,
+                                                &error);
   if (!games) {
     status = cli_fail(error);
     g_error_free(error);
@@ -103,7 +119,10 @@ cli_cmd_history(int argc, char **argv)
     widths[3] = MAX(widths[3], (int)g_utf8_strlen(g->result, -1));
   }
   GString *text = g_string_new(NULL);
-  if (n == 0) {
+  if (n == 0 && total > 0) {
+    g_string_printf(text, "No page %d: the history holds %u games, %d a "
+                          "page.\n", page, total, per_page);
+  } else if (n == 0) {
     g_string_assign(text, "No finished games.\n");
   } else {
     const char *const heads[] = { "ID", "FINISHED", "RULES", "RESULT" };
@@ -126,6 +145,9 @@ cli_cmd_history(int argc, char **argv)
       g_string_truncate(text, text->len - 1);
     g_string_append_c(text, '\n');
   }
+  if (n > 0 && (offset > 0 || offset + n < total))
+    g_string_append_printf(text, "(games %u-%u of %u; --page N for more)\n",
+                           offset + 1, offset + n, total);
   status = cli_write(text) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
   g_string_free(text, TRUE);
   g_strfreev(when);

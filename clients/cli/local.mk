@@ -23,7 +23,7 @@ clients_cli_meeple_SOURCES = \
 	clients/cli/cmd-watch.c \
 	clients/cli/cmd-play.c \
 	clients/cli/cmd-bot.c \
-	clients/cli/cmd-export.c \
+	clients/cli/cmd-export.c clients/cli/cmd-delete.c \
 	clients/cli/cmd-history.c \
 	clients/cli/cmd-import.c
 clients_cli_meeple_CPPFLAGS = $(AM_CPPFLAGS) \

@@ -26,6 +26,7 @@ static const Command commands[] = {
   { "export", cli_cmd_export, "write a finished game's record" },
   { "history", cli_cmd_history, "list the finished games" },
   { "import", cli_cmd_import, "create a game from a game record" },
+  { "delete", cli_cmd_delete, "delete a game for good" },
 };
 
 static const Command *

@@ -32,6 +32,7 @@ static const struct {
   { MEEPLE_DBUS_ERROR_NOT_FINISHED, MEEPLE_CLIENT_ERROR_NOT_FINISHED },
   { MEEPLE_DBUS_ERROR_STORAGE, MEEPLE_CLIENT_ERROR_STORAGE },
   { MEEPLE_DBUS_ERROR_SUSPENDED, MEEPLE_CLIENT_ERROR_SUSPENDED },
+  { MEEPLE_DBUS_ERROR_NOT_AUTHORIZED, MEEPLE_CLIENT_ERROR_NOT_AUTHORIZED },
   { MEEPLE_DBUS_ERROR_FAILED, MEEPLE_CLIENT_ERROR_FAILED },
   /* The bus's own name for bad arguments (a malformed message). */
   { DBUS_ERROR_INVALID_ARGS, MEEPLE_CLIENT_ERROR_INVALID_ARGS },
@@ -281,16 +282,16 @@ meeple_client_daemon_name(MeepleClient *client, GError **error)
  * and turns each element into an item with @from_variant: the list, which
  * frees them with @free_item; NULL on error. */
 static GPtrArray *
-call_list(MeepleClient *client, const char *method, const char *reply_type,
-          gpointer (*from_variant)(GVariant *), GDestroyNotify free_item,
-          GError **error)
+call_list(MeepleClient *client, const char *method, GVariant *args,
+          const char *reply_type, gpointer (*from_variant)(GVariant *),
+          GDestroyNotify free_item, GVariant **reply_out, GError **error)
 {
   GVariant *reply, *list, *child;
   GVariantIter iter;
   GPtrArray *out;
 
   reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE,
-                   method, NULL, reply_type, error);
+                   method, args, reply_type, error);
   if (!reply)
     return NULL;
   out = g_ptr_array_new_with_free_func(free_item);
@@ -301,15 +302,18 @@ call_list(MeepleClient *client, const char *method, const char *reply_type,
     g_variant_unref(child);
   }
   g_variant_unref(list);
-  g_variant_unref(reply);
+  if (reply_out)
+    *reply_out = reply;
+  else
+    g_variant_unref(reply);
   return out;
 }
 
 GPtrArray *
 meeple_client_list_rulesets(MeepleClient *client, GError **error)
 {
-  return call_list(client, "ListRuleSets", "(a(sssas))",
-                   mcl_ruleset_from_variant, mcl_ruleset_free, error);
+  return call_list(client, "ListRuleSets", NULL, "(a(sssas))",
+                   mcl_ruleset_from_variant, mcl_ruleset_free, NULL, error);
 }
 
 /* An "as" value from a NULL-terminated list. */
@@ -365,18 +369,27 @@ meeple_client_create_game(MeepleClient *client,
 GPtrArray *
 meeple_client_list_games(MeepleClient *client, GError **error)
 {
-  return call_list(client, "ListGames", "(a(soa{sv}))",
-                   mcl_summary_from_variant, mcl_summary_free, error);
+  return call_list(client, "ListGames", NULL, "(a(soa{sv}))",
+                   mcl_summary_from_variant, mcl_summary_free, NULL, error);
 }
 
 /* ---- the history ---------------------------------------------------------- */
 
 GPtrArray *
-meeple_client_list_history(MeepleClient *client, GError **error)
+meeple_client_list_history(MeepleClient *client, guint offset, guint limit,
+                           guint *total, GError **error)
 {
-  return call_list(client, "ListHistory", "(a(ssa{sv}))",
-                   mcl_history_entry_from_variant,
-                   mcl_history_entry_free, error);
+  GVariant *reply = NULL;
+  GPtrArray *games = call_list(client, "ListHistory",
+                               g_variant_new("(uu)", offset, limit),
+                               "(a(ssa{sv})u)",
+                               mcl_history_entry_from_variant,
+                               mcl_history_entry_free, &reply, error);
+  if (games && total)
+    g_variant_get_child(reply, 1, "u", total);
+  if (reply)
+    g_variant_unref(reply);
+  return games;
 }
 
 char *

@@ -57,6 +57,7 @@ typedef enum {
   MEEPLE_CLIENT_ERROR_STORAGE,        /**< the daemon could not store */
   MEEPLE_CLIENT_ERROR_SUSPENDED,      /**< a rule set of the game is
                                            missing or changed */
+  MEEPLE_CLIENT_ERROR_NOT_AUTHORIZED, /**< the caller may not (Delete) */
 } MeepleClientErrorCode;
 
 /* ---- the connection and the Manager -------------------------------- */
@@ -123,6 +124,10 @@ typedef struct {
    * rule set it needs is missing or of another version, or its journal
    * does not replay); "" otherwise. */
   char *reason;
+  /** How the tile order was made: "shuffled" (by the daemon: nobody
+   * knows the draws), "seed" or "tiles" (chosen by the creator, who can
+   * know every draw), "imported" (from a record), "unknown". */
+  char *supply;
 } MeepleClientGameSummary;
 /** Every game (MeepleClientGameSummary*, owned by the array; missing
  * strings are "").  Status is "waiting", "playing", "over" or
@@ -142,9 +147,13 @@ typedef struct {
   gint64 finished;    /**< when it ended, Unix time (0: unknown) */
   char *result;       /**< final scores, "Ann 23, Bob 17" */
 } MeepleClientHistoryEntry;
-/** The finished games of the history, most recent first
- * (MeepleClientHistoryEntry*, owned by the array). */
-GPtrArray *meeple_client_list_history(MeepleClient *client, GError **error);
+/** One page of the finished games of the history, most recent first
+ * (MeepleClientHistoryEntry*, owned by the array): after skipping
+ * @offset games, at most @limit (0: the daemon's largest page, 1000);
+ * *@total (may be NULL) gets how many games the history holds. */
+GPtrArray *meeple_client_list_history(MeepleClient *client, guint offset,
+                                      guint limit, guint *total,
+                                      GError **error);
 /** The game record (doc/game-record.md; g_free) of finished game @id,
  * whether the daemon still holds the game or has it only in its history.
  * Errors: NOT_FINISHED (a game in progress: its record holds the seed),
@@ -366,6 +375,12 @@ meeple_remote_game_wait_decision(MeepleRemoteGame *game, const guint *seats,
 /** The game record (g_free), only for a finished game (NOT_FINISHED
  * otherwise: the record holds the seed). */
 char *meeple_remote_game_export(MeepleRemoteGame *game, GError **error);
+/** Asks the daemon to delete the game for good (Game.Delete): TRUE with
+ * *@deleted TRUE when it is gone, FALSE when the call recorded this
+ * connection's players' wish and the others must agree too.  Errors:
+ * NOT_AUTHORIZED (neither its creator nor a player), STORAGE. */
+gboolean meeple_remote_game_delete(MeepleRemoteGame *game, gboolean *deleted,
+                                   GError **error);
 
 /** Callbacks, run from the client's context as signals arrive (and, once
  * the game is over, from the decision call that fetches the end of the

@@ -430,6 +430,7 @@ mcl_summary_from_variant(GVariant *v)
   s->seats = (guint)mcl_number_or(dict, "seats", 0);
   s->free_seats = (guint)mcl_number_or(dict, "free-seats", 0);
   s->reason = mcl_string_or_empty(dict, "reason");
+  s->supply = mcl_string_or_empty(dict, "supply");
   g_variant_unref(dict);
   return s;
 }
@@ -443,6 +444,7 @@ mcl_summary_free(gpointer data)
   g_free(s->path);
   g_free(s->name);
   g_free(s->status);
+  g_free(s->supply);
   g_strfreev(s->rules);
   g_free(s->reason);
   g_free(s);

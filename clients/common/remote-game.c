@@ -601,6 +601,21 @@ meeple_remote_game_start(MeepleRemoteGame *game, GError **error)
   return TRUE;
 }
 
+gboolean
+meeple_remote_game_delete(MeepleRemoteGame *game, gboolean *deleted,
+                          GError **error)
+{
+  GVariant *reply;
+
+  reply = mcl_call(game->client, game->path, MEEPLE_DBUS_GAME_IFACE, "Delete",
+                   NULL, "(b)", error);
+  if (!reply)
+    return FALSE;
+  g_variant_get(reply, "(b)", deleted);
+  g_variant_unref(reply);
+  return TRUE;
+}
+
 char *
 meeple_remote_game_export(MeepleRemoteGame *game, GError **error)
 {
