@@ -4,5 +4,8 @@
 # The script finds meeple as $(abs_top_builddir)/clients/cli/meeple from
 # TEST_BUILDDIR (TESTS_ENVIRONMENT, tests/local.mk); the programs it runs
 # are all part of `all`, which `make check` builds first.
-TESTS += tests/test-cli.sh tests/test-cli-pd.sh
-EXTRA_DIST += tests/test-cli.sh tests/test-cli-pd.sh tests/data/cli
+TESTS += tests/test-cli.sh tests/test-cli-pd.sh tests/test-cli-resume.sh \
+	tests/test-quickstart.sh tests/test-cli-completion.sh
+EXTRA_DIST += tests/test-cli.sh tests/test-cli-pd.sh tests/test-cli-resume.sh \
+	tests/test-quickstart.sh tests/test-cli-completion.sh \
+	tests/data/cli

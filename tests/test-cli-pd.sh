@@ -184,7 +184,9 @@ check "show's legend explains the neutral figures" has "1-6 figure of seat  D dr
 check "the fairy move is typed in notation" has "> fairy-move R1 @ 1,0$" "$TMP/a.out"
 check "actions TEXT filters the list" has_e "^\([0-9]+ of [0-9]+ actions contain \"portal\"\)$" "$TMP/a.out"
 check "the filtered list holds portal moves" has_e "^ +[0-9]+  portal follower [A-Z][0-9] @ " "$TMP/a.out"
-check "the fairy move was listed" has_e "^ +[0-9]+  fairy-move R1 @ 1,0$" "$TMP/a.out"
+check "the fairy move was listed, lettered on the board" \
+  has_e "^ +[0-9]+  fairy-move R1 @ 1,0 +on the road \[[a-zA-Z]\] at 1,0$" \
+  "$TMP/a.out"
 cat "$TMP/a.out" "$TMP/b.out" >"$TMP/both.out"
 check "a dragon-step decision is shown with its description" \
   has_e ", your decision: dragon-step \(.+\)$" "$TMP/both.out"

@@ -94,7 +94,14 @@ check "the message names the game" has "meeple: .*nosuchgame" "$TMP/err"
 expect 1 "export an unfinished game" "$M" export "$first"
 check "export names the problem" has "^meeple: " "$TMP/err"
 expect 1 "new with an unknown tile" "$M" new --tiles "A ZZ"
-expect 1 "new with an unknown rule set" "$M" new --rules nosuchrules
+expect 2 "new with an unknown rule set (as in meeple-sim)" "$M" new --rules nosuchrules
+check "the rule set is named" has "nosuchrules" "$TMP/err"
+expect 2 "play without a game" "$M" play
+check "play without a game mentions --new" has "or --new to create" "$TMP/err"
+expect 0 "new --bots 3 without --seats" "$M" new --bots 3
+check "new says how many seats --bots 3 made" \
+  has "note: 3 seats, all of them bot seats" "$TMP/err"
+check "and prints only the id" has_e '^[A-Za-z0-9_-]+$' "$TMP/out"
 
 # --- a fixed game between two scripted players, golden files --------------
 # The supply is explicit and every answer scripted: the same game every
@@ -106,7 +113,8 @@ expect 0 "join seat 1" "$M" join "$G" --name Alice --seat 1
 check "join prints the seat" has "^seat 1$" "$TMP/out"
 check "join prints the token" has_e "^token [^ ]+$" "$TMP/out"
 token=$(sed -n 's/^token //p' "$TMP/out")
-check "join saves the token" has "^$G 0 $token player$" \
+check "join saves the token under its store" \
+  has_e "^$G 0 $token player (store:[0-9a-f]{32}|bus:.+)$" \
   "$XDG_STATE_HOME/meeple/tokens"
 expect 1 "join a taken seat" "$M" join "$G" --seat 1
 check "show a waiting game" show_game "$G" show-waiting.txt unicode
@@ -136,14 +144,18 @@ check "play printed the other player's events" \
 # stays his; the token is saved).
 kill "$bob_pid" 2>/dev/null || :
 wait "$bob_pid" 2>/dev/null || :
-check "Bob's play saved his token" has_e "^$G 1 [^ ]+ player$" \
+check "Bob's play saved his token" has_e "^$G 1 [^ ]+ player [^ ]+$" \
   "$XDG_STATE_HOME/meeple/tokens"
 check "show mid-game (Unicode)" show_game "$G" show-midgame.txt unicode
 golden show-midgame.txt "$TMP/show-midgame.txt"
 check "show mid-game (ASCII)" show_game "$G" show-midgame-ascii.txt ascii
 golden show-midgame-ascii.txt "$TMP/show-midgame-ascii.txt"
-run "$M" show "$G" --colour=always
+run "$M" show "$G" --colour=always --glyphs=ascii
 check "--colour=always colours the board" has "$(printf '\033')\[" "$TMP/out"
+sed "1s/^Game $G /Game ID /" "$TMP/out" >"$TMP/show-midgame-colour.txt"
+check "the last tile is on a grey background" \
+  has "$(printf '\033')\[48;5;238m" "$TMP/show-midgame-colour.txt"
+golden show-midgame-colour.txt "$TMP/show-midgame-colour.txt"
 run "$M" show "$G" --colour=never
 check "--colour=never does not" lacks "$(printf '\033')" "$TMP/out"
 
@@ -181,6 +193,40 @@ check "both saw the same final scores" sh -c \
   sh "$TMP/play.out" "$TMP/bob.out"
 check "show a finished game" show_game "$G" show-over.txt unicode
 golden show-over.txt "$TMP/show-over.txt"
+run "$M" show "$G" --colour=always --glyphs=ascii
+check "with colour, a monastery is orange" \
+  has "$(printf '\033')\[1;38;5;208mM" "$TMP/out"
+check "not the red of seat 1's figures" \
+  lacks "$(printf '\033')\[1;31mM" "$TMP/out"
+
+# --json: one document each, with the documented keys.
+expect 0 "show --json" "$M" show "$G" --json
+cp "$TMP/out" "$TMP/show.json"
+expect 0 "list --json" "$M" list --json
+cp "$TMP/out" "$TMP/list.json"
+expect 0 "history --json" "$M" history --json
+cp "$TMP/out" "$TMP/history.json"
+if command -v python3 >/dev/null 2>&1; then
+  check "the JSON documents have their keys" python3 -c '
+import json, sys
+show, games, history = (json.load(open(f)) for f in sys.argv[1:4])
+assert show["status"] == "over" and show["rules"] == ["base"]
+assert [s["seat"] for s in show["seats"]] == [1, 2]
+assert show["seats"][0]["name"] == "Alice"
+assert set(show["seats"][0]) >= {"kind", "taken", "connected", "score", "supply"}
+assert show["tiles"][0] == {"tile": "D", "x": 0, "y": 0, "rotation": 0}
+assert show["bag"] is None and show["decision"] is None
+assert show["last_move"]["seat"] in (1, 2)
+assert all(w in (1, 2) for w in show["winners"])
+assert all(f["owner"] in (None, 1, 2) for f in show["figures"])
+mine = [g for g in games if g["id"] == sys.argv[4]][0]
+assert mine["status"] == "over" and mine["free_seats"] is None
+assert mine["seats"] == 2 and mine["name"] == "golden"
+h = [g for g in history if g["id"] == sys.argv[4]][0]
+assert h["rules"] == ["base"] and h["rule_versions"][0].startswith("base/")
+assert h["finished"] > 0 and "Alice" in h["result"]
+' "$TMP/show.json" "$TMP/list.json" "$TMP/history.json" "$G"
+fi
 
 # export -> meeple-sim replay: the same final scores.
 expect 0 "export" "$M" export "$G" -o "$TMP/golden.rec"
@@ -197,13 +243,22 @@ expect 0 "export to stdout" "$M" export "$G"
 check "stdout export = file export" cmp -s "$TMP/out" "$TMP/golden.rec"
 
 # --- play --new: the player against a bot child, scripted ------------------
-{ echo help; i=0; while [ $i -lt 200 ]; do echo 1; i=$((i + 1)); done; } \
+{ echo help; echo bag; i=0; while [ $i -lt 200 ]; do echo 1; i=$((i + 1)); done; } \
   >"$TMP/answers"
 run $T "$M" play --new --seed 11 --bot-seed 3 --name Carol --colour=never \
   --glyphs=ascii <"$TMP/answers"
 cp "$TMP/out" "$TMP/new.out"
 check "play --new plays a whole game (exit 0)" test "$status" -eq 0
 check "play --new created a game" has_e "^Created game [^ ]+\.$" "$TMP/new.out"
+# "bag": every kind with its copies, adding up to the tiles left.
+check "bag counts the tiles in the bag by kind" awk '
+  /^In the bag \(/ { on = 1; n = substr($4, 2) + 0; sum = 0 }
+  on { for (i = 1; i <= NF; i++)
+         if ($i ~ /^[A-Za-z][A-Za-z0-9\/.]*x[0-9]+$/) {
+           c = $i; sub(/.*x/, "", c); sum += c } }
+  on && !/^(In the bag|  )/ { on = 0 }
+  on && sum == n && n > 60 { ok = 1 }
+  END { exit !ok }' "$TMP/new.out"
 check "play --new: a bot took the other seat" has_e "^#[0-9]+ tile-placed Greedy 2: " "$TMP/new.out"
 check "play --new prints the final scores" has_e "^Final scores: Carol -?[0-9]+, Greedy 2 -?[0-9]+; winners?( \(tie\))?: " "$TMP/new.out"
 
@@ -212,6 +267,15 @@ expect 0 "new --bots 2 --seed 5" "$M" new --bots 2 --seed 5
 B=$(cat "$TMP/out")
 # The game must not start before watch follows it.
 start_watch "$B" watch
+# A second watcher draws the board.
+$T "$M" watch "$B" --glyphs=ascii >"$TMP/watchb.out" 2>&1 &
+watchb_pid=$!
+BG_PIDS="$BG_PIDS $watchb_pid"
+i=0
+while ! grep -q "^Waiting for players" "$TMP/watchb.out" && [ $i -lt 300 ]; do
+  sleep 0.1
+  i=$((i + 1))
+done
 run $T "$M" bot "$B" --seats all --seed 2 --strategy greedy
 check "two bots finish a game (exit 0)" test "$status" -eq 0
 check "bot prints one line per move" has_e "^Greedy 1 \(seat 1, greedy\): place " "$TMP/out"
@@ -221,10 +285,21 @@ wait "$watch_pid"
 watch_status=$?
 set -e
 check "watch ends with the game (exit 0)" test "$watch_status" -eq 0
+wait "$watchb_pid" || :
+# Each board ends at its "Last move" line; no board is printed twice in
+# a row (the end used to repeat the last tile's).
+check "watch never prints the same board twice in a row" awk '
+  /^ +(\[?-?[0-9]+\]? *)+$/ && !inside { inside = 1; board = "" }
+  inside { board = board $0 "\n" }
+  inside && /^Last move:/ { inside = 0; if (board == last) bad = 1
+                            last = board }
+  END { exit bad }' "$TMP/watchb.out"
+check "watch printed boards" has "^Last move: " "$TMP/watchb.out"
 check "watch prints events" has_e "^#[0-9]+ figure-placed Greedy [12]: figure follower, on " "$TMP/watch.out"
 check "watch prints the final scores" has "^Final scores: Greedy 1 " "$TMP/watch.out"
 expect 0 "list after the games" "$M" list
-check "list shows the finished game" has_e "^$B +over +0/2 " "$TMP/out"
+check "list shows no free seats for the finished game" \
+  has_e "^$B +over +- +base" "$TMP/out"
 expect 0 "watch a finished game" "$M" watch "$B" --colour=never
 check "watch of a finished game shows it and ends" has "^Game over after" "$TMP/out"
 

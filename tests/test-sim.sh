@@ -143,13 +143,20 @@ assert all(0 <= t["rotation"] <= 3 for t in d["tiles"])
 assert any(e["type"] == "tile-placed" for e in d["events"])
 assert len(d["winners"]) >= 1
 best = max(p["score"] for p in d["players"])
-assert all(d["players"][w]["score"] == best for w in d["winners"])
+assert all(d["players"][w - 1]["score"] == best for w in d["winners"])
+assert [p["seat"] for p in d["players"]] == [1, 2]
+assert all(e["player"] in (None, 1, 2) for e in d["events"] if "player" in e)
 ' "$TMP/game.json"
 elif command -v json-glib-validate >/dev/null 2>&1; then
   check "replay --json is valid JSON" json-glib-validate "$TMP/game.json"
 else
   echo "# neither python3 nor json-glib-validate: JSON checked by eye only"
   check "replay --json looks like JSON" has '"events"' "$TMP/game.json"
+fi
+
+# --- the board in a UTF-8 locale is drawn as meeple draws it ---------------
+if LC_ALL=C.UTF-8 "$SIM" replay "$TMP/o.rec" >"$TMP/utf8.out" 2>&1; then
+  check "replay draws Unicode in a UTF-8 locale" has "·" "$TMP/utf8.out"
 fi
 
 # --- tiles -----------------------------------------------------------------
@@ -432,6 +439,12 @@ check "bench reports games/s with every plugin" \
   has_e "^full games per second \(base\+[a-z0-9+-]+\) +[0-9]+ games/s" "$TMP/out"
 check "bench reports apply + next decision with every plugin" \
   has_e "^apply \+ next decision \(base\+[a-z0-9+-]+\) +[0-9]+ ns" "$TMP/out"
+check "bench keeps its columns with a long label" awk '
+  /^measure / { end = index($0, "median") + 5; on = 1; next }
+  on && /^note:/ { on = 0 }
+  on && (substr($0, end, 1) == " " || substr($0, end + 1, 2) != "  ") {
+    bad = 1 }
+  END { exit bad }' "$TMP/out"
 expect 0 "bench without plugins" "$SIM" bench --games 2 --runs 1 \
   --plugin-dir /nonexistent
 check "bench without plugins says so" has "no plugin loaded" "$TMP/out"

@@ -23,6 +23,10 @@ struct CliBoard {
   GPtrArray *strings; /* char*, owned: marks' labels, figure type names
                        * (copied: the state may go before the board) */
   GPtrArray *action_cell; /* per action of the marked decision: label */
+  GArray *labels;         /* BoardLabel: options lettered on segments */
+  GPtrArray *action_where; /* per action: what its label marks, or NULL */
+  gboolean has_last;      /* the last move (cli_board_mark_last_move()) */
+  int last_x, last_y;
 };
 
 static const MeepleTileType *
@@ -74,6 +78,8 @@ cli_board_new(const MeepleClientCatalog *catalog,
   board->note_texts = g_ptr_array_new_with_free_func(g_free);
   board->strings = g_ptr_array_new_with_free_func(g_free);
   board->action_cell = g_ptr_array_new();
+  board->labels = g_array_new(FALSE, TRUE, sizeof(BoardLabel));
+  board->action_where = g_ptr_array_new();
 
   for (guint k = 0; k < catalog->kinds->len; k++) {
     const MeepleClientKind *kind = g_ptr_array_index(catalog->kinds, k);
@@ -117,6 +123,8 @@ cli_board_free(CliBoard *board)
   g_ptr_array_free(board->note_texts, TRUE);
   g_ptr_array_free(board->strings, TRUE);
   g_ptr_array_free(board->action_cell, TRUE);
+  g_array_free(board->labels, TRUE);
+  g_ptr_array_free(board->action_where, TRUE);
   g_free(board);
 }
 
@@ -159,11 +167,165 @@ cli_board_mark_placements(CliBoard *board,
   }
 }
 
+/* The kind name of segment @segment of the tile at (x, y), or NULL. */
+static const char *
+segment_kind(const CliBoard *board, int x, int y, guint segment)
+{
+  for (guint i = 0; i < board->tiles->len; i++) {
+    const BoardTile *t = &g_array_index(board->tiles, BoardTile, i);
+    if (t->x != x || t->y != y || !t->type || segment >= t->type->n_segments)
+      continue;
+    guint kind = t->type->segments[segment].kind;
+    return kind < board->kinds->len
+             ? g_array_index(board->kinds, BoardKind, kind).name : NULL;
+  }
+  return NULL;
+}
+
+/* The letters options are lettered with: a-z, then A-Z, without those
+ * the board draws as terrain ('g' a garden, 'o' a crossroads, a rule
+ * set's kind by the first letter of its code, 'M' a monastery) or as
+ * figures ('D', 'F', ... neutral figures' initials), so that a label
+ * is never mistaken for what is drawn. */
+static GString *
+label_letters(const CliBoard *board)
+{
+  GString *letters = g_string_new(NULL);
+  GString *taken = g_string_new("goM");
+  for (guint k = 0; k < board->kinds->len; k++) {
+    const BoardKind *kind = &g_array_index(board->kinds, BoardKind, k);
+    if (kind->code && *kind->code)
+      g_string_append_c(taken, g_ascii_tolower(kind->code[0]));
+  }
+  for (guint i = 0; board->catalog && i < board->catalog->figure_types->len;
+       i++) {
+    const MeepleClientFigureType *t =
+      g_ptr_array_index(board->catalog->figure_types, i);
+    if (t->neutral && t->name && *t->name)
+      g_string_append_c(taken, g_ascii_toupper(t->name[0]));
+  }
+  for (char c = 'a'; c <= 'z'; c++)
+    if (!strchr(taken->str, c))
+      g_string_append_c(letters, c);
+  for (char c = 'A'; c <= 'Z'; c++)
+    if (!strchr(taken->str, c))
+      g_string_append_c(letters, c);
+  g_string_free(taken, TRUE);
+  return letters;
+}
+
+void
+cli_board_mark_options(CliBoard *board, const MeepleClientDecision *decision)
+{
+  g_autoptr(GString) letters = label_letters(board);
+  g_array_set_size(board->labels, 0);
+  g_ptr_array_set_size(board->action_where, 0);
+  for (guint i = 0; decision && i < decision->actions->len; i++) {
+    const MeepleClientAction *a = g_ptr_array_index(decision->actions, i);
+    const char *where = NULL;
+    guint segment = a->tile && *a->tile
+                      ? G_MAXUINT
+                      : segment_index(board, a->x, a->y, a->segment);
+    /* Only an option on a segment of a placed tile is lettered. */
+    const char *kind = segment != G_MAXUINT && segment != BOARD_SEGMENT_NONE
+                         ? segment_kind(board, a->x, a->y, segment) : NULL;
+    if (kind && board->labels->len < letters->len) {
+      guint n = 0;
+      while (n < board->labels->len) {
+        const BoardLabel *l = &g_array_index(board->labels, BoardLabel, n);
+        if (l->x == a->x && l->y == a->y && l->segment == segment)
+          break;
+        n++;
+      }
+      if (n == board->labels->len) {
+        BoardLabel l = { a->x, a->y, segment, letters->str[n] };
+        g_array_append_val(board->labels, l);
+      }
+      char *text = g_strdup_printf("%s [%c] at %d,%d", kind,
+                                   g_array_index(board->labels, BoardLabel,
+                                                 n).label, a->x, a->y);
+      g_ptr_array_add(board->strings, text);
+      where = text;
+    }
+    g_ptr_array_add(board->action_where, (gpointer)where);
+  }
+}
+
+const char *
+cli_board_action_where(const CliBoard *board, guint index)
+{
+  return index < board->action_where->len
+           ? g_ptr_array_index(board->action_where, index) : NULL;
+}
+
+int
+cli_board_label_action(const CliBoard *board, char label)
+{
+  int found = -1;
+  for (guint i = 0; i < board->action_where->len; i++) {
+    const char *where = g_ptr_array_index(board->action_where, i);
+    char mark[4] = { '[', label, ']', '\0' };
+    if (!where || !strstr(where, mark))
+      continue;
+    if (found >= 0)
+      return -1; /* several actions there: the number or notation says */
+    found = (int)i;
+  }
+  return found;
+}
+
 const char *
 cli_board_action_cell(const CliBoard *board, guint index)
 {
   return index < board->action_cell->len
            ? g_ptr_array_index(board->action_cell, index) : NULL;
+}
+
+/* Index of the last tile a seat placed in @events, or -1 (the start
+ * tile, placed by nobody, is no move). */
+static int
+last_placement(const GPtrArray *events)
+{
+  for (guint i = events ? events->len : 0; i-- > 0;) {
+    const MeepleClientEvent *e = g_ptr_array_index(events, i);
+    if (g_strcmp0(e->type, "tile-placed") == 0 && e->has_xy && e->seat >= 0)
+      return (int)i;
+  }
+  return -1;
+}
+
+gboolean
+cli_event_moves_figure(const MeepleClientEvent *e)
+{
+  return e->has_xy && e->type &&
+         (strcmp(e->type, "figure-placed") == 0 ||
+          g_str_has_suffix(e->type, "-moved"));
+}
+
+void
+cli_board_mark_last_move(CliBoard *board, const GPtrArray *events)
+{
+  int last = last_placement(events);
+  if (last < 0)
+    return;
+  const MeepleClientEvent *placed = g_ptr_array_index(events, (guint)last);
+  board->has_last = TRUE;
+  board->last_x = placed->x;
+  board->last_y = placed->y;
+  /* The figures placed or moved since: by type where the event names
+   * one, else every neutral figure on its cell (the dragon's move). */
+  for (guint i = (guint)last + 1; i < events->len; i++) {
+    const MeepleClientEvent *e = g_ptr_array_index(events, i);
+    if (!cli_event_moves_figure(e))
+      continue;
+    for (guint f = 0; f < board->figures->len; f++) {
+      BoardFigure *fig = &g_array_index(board->figures, BoardFigure, f);
+      if (fig->x == e->x && fig->y == e->y &&
+          (e->figure && *e->figure ? strcmp(fig->type_name, e->figure) == 0
+                                   : fig->owner < 0))
+        fig->highlight = TRUE;
+    }
+  }
 }
 
 void
@@ -185,6 +347,11 @@ cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
     .n_notes = board->note_labels->len,
     .looks = catalog_looks(board->catalog),
     .n_looks = board->catalog->looks->len,
+    .labels = (const BoardLabel *)(gpointer)board->labels->data,
+    .n_labels = board->labels->len,
+    .has_last = board->has_last,
+    .last_x = board->last_x,
+    .last_y = board->last_y,
   };
   board_render(out, &view, flags);
 }

@@ -138,6 +138,11 @@ MeepleRemoteGame *cli_open_game(MeepleClient *client, const char *id);
  * open.  Free the game, then the client. */
 MeepleRemoteGame *cli_connect_game(const char *id, MeepleClient **client);
 
+/* The command that takes a seat of game @id back, for hints: "meeple
+ * play ID", or "$MEEPLE_RESUME_COMMAND ID" when that is set (quickstart
+ * sets it to "./quickstart play --human").  g_free it. */
+char *cli_resume_hint(const char *id);
+
 /* Iterates the default main context for about @ms milliseconds. */
 void cli_iterate_for(guint ms);
 
@@ -173,9 +178,33 @@ void cli_board_free(CliBoard *board);
 void cli_board_mark_placements(CliBoard *board,
                                const MeepleClientDecision *decision);
 
+/* Letters the options of @decision that put something on a segment of
+ * a placed tile (a follower, a fairy, a ghost): each distinct segment
+ * gets a letter drawn on it (a, b, ...), so nothing but the board says
+ * where "follower C1" goes. */
+void cli_board_mark_options(CliBoard *board,
+                            const MeepleClientDecision *decision);
+
+/* What action @index of the decision marked by cli_board_mark_options()
+ * points at, in words: "city [b] at 0,-1", or NULL. */
+const char *cli_board_action_where(const CliBoard *board, guint index);
+
+/* The one action whose option is lettered @label, or -1 (none, or
+ * several on that segment). */
+int cli_board_label_action(const CliBoard *board, char label);
+
 /* Label of the cell action @index of the marked decision places on, or
  * NULL when it places nothing. */
 const char *cli_board_action_cell(const CliBoard *board, guint index);
+
+/* Marks the last move of @events (a game's log, oldest first): the
+ * tile placed last, and the figures placed or moved since, which the
+ * board then highlights (board-render.h). */
+void cli_board_mark_last_move(CliBoard *board, const GPtrArray *events);
+
+/* Whether event @e puts a figure somewhere: "figure-placed", or any
+ * "…-moved" with a cell (a rule set's dragon or fairy). */
+gboolean cli_event_moves_figure(const MeepleClientEvent *e);
 
 /* Appends the board (board_render()). */
 void cli_board_render(GString *out, const CliBoard *board,
@@ -211,6 +240,23 @@ void cli_append_seats(GString *out, const MeepleClientCatalog *catalog,
 void cli_append_status(GString *out, const MeepleClientState *state,
                        const MeepleClientDecision *decision);
 
+/* The width text is wrapped to: a terminal's usual 80 columns. */
+#define CLI_TEXT_WIDTH 80
+
+/* Appends @text wrapped at blanks to lines of at most @width characters
+ * (a longer word stays whole), continuation lines starting with
+ * @indent, and a newline. */
+void cli_append_wrapped(GString *out, const char *text, guint width,
+                        const char *indent);
+
+/* Appends what the last move was, in words (the ASCII fallback of the
+ * board's highlight), wrapped to CLI_TEXT_WIDTH: "Last move: Bob placed
+ * tile U at 2,-2 ([ ] on the axes); follower at 2,-2; dragon moved to
+ * 1,0."
+ * Nothing before a seat placed a tile. */
+void cli_append_last_move(GString *out, const GPtrArray *events,
+                          const MeepleClientState *state);
+
 /* Appends "Final scores: A 12, B 9; winner: A" and a newline. */
 void cli_append_final_scores(GString *out, const MeepleClientState *state);
 
@@ -218,6 +264,36 @@ void cli_append_final_scores(GString *out, const MeepleClientState *state);
  * the rule it cites. */
 void cli_append_event(GString *out, const MeepleClientEvent *event,
                       const MeepleClientState *state);
+
+/* ---- --json of list, show and history (json-out.c) ---- */
+
+/* Write one JSON document each (keys: meeple(1), JSON OUTPUT); FALSE
+ * when writing failed (message printed) or, for show, the state cannot
+ * be read (@error set). */
+gboolean cli_json_list(const GPtrArray *games);
+gboolean cli_json_history(const GPtrArray *games);
+gboolean cli_json_show(MeepleRemoteGame *game, GError **error);
+
+/* ---- the tiles in the bag (bag.c) ---- */
+
+/* One kind of tile in the bag. */
+typedef struct {
+  const char *id; /* the tile type's id, owned by the catalog */
+  guint count;
+} CliBagEntry;
+
+/* The tiles still in the bag of the game whose catalog, state and event
+ * log are given, by kind in the catalog's order (CliBagEntry; kinds with
+ * none left are left out), or NULL when the count by kind does not add
+ * up to the tiles left (an explicit --tiles supply). */
+GArray *cli_bag_count(const MeepleClientCatalog *catalog,
+                      const MeepleClientState *state,
+                      const GPtrArray *events);
+
+/* Appends "In the bag (68 tiles, kind x copies): Ax2 Bx4 ...", wrapped
+ * to CLI_TEXT_WIDTH; nothing when cli_bag_count() says NULL. */
+void cli_append_bag(GString *out, const MeepleClientCatalog *catalog,
+                    const MeepleClientState *state, const GPtrArray *events);
 
 /* ---- an interactive player's decision (prompt.c) ---- */
 
@@ -241,10 +317,12 @@ CliAnswer cli_prompt_decision(MeepleRemoteGame *game,
 
 /* A seat token saved by join, play or bot, so that a later run can
  * reclaim the seat.  The file is $XDG_STATE_HOME/meeple/tokens (see the
- * man page): one "GAME SEAT TOKEN" line per seat, SEAT 0-based. */
+ * man page): one "GAME SEAT TOKEN HOLDER STORE" line per seat, SEAT
+ * 0-based, STORE the key of the daemon's store (cli_store_key()). */
 typedef struct {
-  guint seat;   /* 0-based */
+  guint seat;     /* 0-based */
   char *token;
+  gboolean legacy; /* not under the store's own key */
 } CliToken;
 
 /* Who took a seat: a person (join, play) or `meeple bot`; each reclaims
@@ -252,14 +330,28 @@ typedef struct {
 #define CLI_HOLDER_PLAYER "player"
 #define CLI_HOLDER_BOT "bot"
 
-/* The tokens saved for game @game by @holder, oldest first (CliToken*,
- * freed with the array). */
-GPtrArray *cli_tokens_find(const char *game, const char *holder);
+/* The key tokens of @client's daemon are kept under: "store:ID" with
+ * the daemon's StoreId, or for an older daemon without one "bus:ADDRESS"
+ * (the bus it is on), else "daemon:NAME" (its unique name).  Asked for
+ * once per process; owned by the CLI. */
+const char *cli_store_key(MeepleClient *client);
 
-/* Saves (or replaces) the token of @seat in @game for @holder; prints a
- * warning and returns FALSE when the file cannot be written. */
-gboolean cli_tokens_save(const char *game, guint seat, const char *token,
-                         const char *holder);
+/* cli_store_key() of the client @game was opened on. */
+const char *cli_game_store(MeepleRemoteGame *game);
+
+/* The tokens saved for game @game of store @store by @holder, oldest
+ * first, then those of lines without a store, then, when @store is a
+ * stand-in ("bus:", "daemon:"), those under other stand-ins (CliToken*,
+ * freed with the array; the daemon refuses the ones it did not
+ * issue). */
+GPtrArray *cli_tokens_find(const char *store, const char *game,
+                           const char *holder);
+
+/* Saves (or replaces) the token of @seat in @game of @store for
+ * @holder; tokens of other stores are kept whatever their game ids.
+ * Prints a warning and returns FALSE when the file cannot be written. */
+gboolean cli_tokens_save(const char *store, const char *game, guint seat,
+                         const char *token, const char *holder);
 
 /* ---- taking seats and starting (lobby.c) ---- */
 

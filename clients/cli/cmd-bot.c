@@ -117,14 +117,20 @@ take_seats(MeepleRemoteGame *game, SeatChoice choice, const GArray *named,
            const char *strategy, const char *name)
 {
   GArray *seats = g_array_new(FALSE, FALSE, sizeof(guint));
-  GPtrArray *tokens = cli_tokens_find(meeple_remote_game_id(game),
+  GPtrArray *tokens = cli_tokens_find(cli_game_store(game),
+                                      meeple_remote_game_id(game),
                                       CLI_HOLDER_BOT);
   for (guint i = 0; i < tokens->len; i++) {
     const CliToken *t = g_ptr_array_index(tokens, i);
     guint seat;
     if (wanted(choice, named, t->seat) &&
-        meeple_remote_game_reclaim(game, t->token, &seat, NULL))
+        meeple_remote_game_reclaim(game, t->token, &seat, NULL)) {
       g_array_append_val(seats, seat);
+      /* Found under another key: keep it under this store's too. */
+      if (t->legacy)
+        cli_tokens_save(cli_game_store(game), meeple_remote_game_id(game),
+                        seat, t->token, CLI_HOLDER_BOT);
+    }
   }
   g_ptr_array_unref(tokens);
   if (seats->len > 0)
@@ -183,7 +189,8 @@ reclaim_after_restart(MeepleRemoteGame *game, const GArray *seats,
   if (!quiet)
     g_printerr(CLI_NAME ": meepled left; waiting up to %d s for it to come "
                "back\n", wait_s);
-  GPtrArray *tokens = cli_tokens_find(meeple_remote_game_id(game),
+  GPtrArray *tokens = cli_tokens_find(cli_game_store(game),
+                                      meeple_remote_game_id(game),
                                       CLI_HOLDER_BOT);
   gint64 deadline = g_get_monotonic_time() + (gint64)wait_s * G_USEC_PER_SEC;
   guint reclaimed = 0;

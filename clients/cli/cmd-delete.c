@@ -12,7 +12,8 @@ reclaim_saved_seats(MeepleRemoteGame *game, const char *id)
   static const char *const holders[] = { CLI_HOLDER_PLAYER, CLI_HOLDER_BOT };
   guint reclaimed = 0;
   for (gsize h = 0; h < G_N_ELEMENTS(holders); h++) {
-    GPtrArray *tokens = cli_tokens_find(id, holders[h]);
+    GPtrArray *tokens = cli_tokens_find(cli_game_store(game), id,
+                                        holders[h]);
     for (guint i = 0; i < tokens->len; i++) {
       const CliToken *t = g_ptr_array_index(tokens, i);
       guint seat;

@@ -51,8 +51,11 @@ append_padded(GString *out, const char *s, int width)
 int
 cli_cmd_history(int argc, char **argv)
 {
+  gboolean json = FALSE;
   int page = 1, per_page = 50;
   GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      "Print one JSON document (keys: meeple(1), JSON OUTPUT)", NULL },
     { "page", 0, 0, G_OPTION_ARG_INT, &page,
       "Show page N of the history (default 1: the most recent)", "N" },
     { "per-page", 0, 0, G_OPTION_ARG_INT, &per_page,
@@ -93,6 +96,12 @@ cli_cmd_history(int argc, char **argv)
   if (!games) {
     status = cli_fail(error);
     g_error_free(error);
+    meeple_client_free(client);
+    return status;
+  }
+  if (json) {
+    status = cli_json_history(games) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+    g_ptr_array_unref(games);
     meeple_client_free(client);
     return status;
   }

@@ -50,7 +50,8 @@ cli_cmd_join(int argc, char **argv)
   char *token = NULL;
   if (meeple_remote_game_join(game, name, seat, kind, &taken, &token,
                               &error)) {
-    cli_tokens_save(id, taken, token, CLI_HOLDER_PLAYER);
+    cli_tokens_save(cli_store_key(client), id, taken, token,
+                    CLI_HOLDER_PLAYER);
     GString *text = g_string_new(NULL);
     g_string_append_printf(text, "seat %u\ntoken %s\n", taken + 1, token);
     status = cli_write(text) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;

@@ -6,10 +6,18 @@
 int
 cli_cmd_list(int argc, char **argv)
 {
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      "Print one JSON document (keys: meeple(1), JSON OUTPUT)", NULL },
+    G_OPTION_ENTRY_NULL
+  };
   GOptionContext *context = g_option_context_new("- list the games");
+  g_option_context_add_main_entries(context, entries, NULL);
   g_option_context_set_description(context,
     "Lists every game the daemon holds: its id, its status (waiting,\n"
-    "playing, over or suspended), free seats out of all seats, its rule\n"
+    "playing, over or suspended), free seats out of all seats (- once\n"
+    "it is over), its rule\n"
     "sets and its name.  A suspended game is one the daemon kept from\n"
     "before a restart but cannot play now (a rule set it needs is missing\n"
     "or of another version); the reason follows the table, and the game\n"
@@ -32,6 +40,12 @@ cli_cmd_list(int argc, char **argv)
     meeple_client_free(client);
     return status;
   }
+  if (json) {
+    status = cli_json_list(games) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+    g_ptr_array_unref(games);
+    meeple_client_free(client);
+    return status;
+  }
   /* The status column widens only when a game is suspended, so that the
    * usual table keeps its layout. */
   int id_width = 2, status_width = 7;
@@ -50,7 +64,11 @@ cli_cmd_list(int argc, char **argv)
     const MeepleClientGameSummary *g = g_ptr_array_index(games, i);
     char *rules = g->rules && g->rules[0] ? g_strjoinv(",", g->rules)
                                           : g_strdup("base");
-    char *seats = g_strdup_printf("%u/%u", g->free_seats, g->seats);
+    /* Free seats mean nothing once the game is over (an imported
+     * finished game never had its seats taken). */
+    char *seats = g_strcmp0(g->status, "over") == 0
+                    ? g_strdup("-")
+                    : g_strdup_printf("%u/%u", g->free_seats, g->seats);
     g_string_append_printf(text, "%-*s  %-*s  %-5s  %-12s  %s", id_width,
                            g->id, status_width, g->status ? g->status : "?",
                            seats, rules, g->name ? g->name : "");

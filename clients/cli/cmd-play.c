@@ -5,13 +5,21 @@
  * board and the legal actions and reads the answer (prompt.c), printing
  * every event as it happens, and the final scores at the end.  With --new
  * it creates the game first and lets a `meeple bot` child process play
- * the bot seats. */
+ * the bot seats.
+ *
+ * Resuming: the bot child saves its seats' tokens (holder "bot"), so a
+ * later `meeple play GAME` that finds bot seats of the game taken but
+ * not connected and holds their tokens starts the child again, which
+ * reclaims them: the bots a player started come back with the player
+ * (the daemon does not play bot seats itself).  Whenever it waits, play
+ * says for whom. */
 #include "config.h"
 
 #include <signal.h>
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "bot/bot.h"
 #include "cli.h"
@@ -28,6 +36,14 @@ typedef struct {
   CliNewOptions create;
 } PlayOptions;
 
+/* What the callbacks of a playing game share. */
+typedef struct {
+  guint seat;            /* the player's (0-based) */
+  guint64 announced;     /* the decision last said to be waited for */
+  int announced_seat;    /* its seat, -1 after the player's own turn: one
+                          * line per wait, not per decision of a turn */
+} PlayRun;
+
 static void
 on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
 {
@@ -38,6 +54,48 @@ on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
     cli_append_event(text, g_ptr_array_index(events, i), state);
   cli_write(text);
   g_string_free(text, TRUE);
+}
+
+/* Says whom the player waits for: decision @id of @seat, of @kind. */
+static void
+announce_wait(MeepleRemoteGame *game, PlayRun *run, guint64 id, guint seat,
+              const char *kind)
+{
+  if (seat == run->seat) {
+    run->announced_seat = -1;
+    return;
+  }
+  if (id == run->announced || (int)seat == run->announced_seat)
+    return;
+  run->announced = id;
+  run->announced_seat = (int)seat;
+  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  char buffer[32];
+  gboolean absent = FALSE;
+  if (state && seat < state->seats->len) {
+    const MeepleClientSeat *s = g_ptr_array_index(state->seats, seat);
+    absent = !s->connected;
+  }
+  GString *text = g_string_new(NULL);
+  g_string_append_printf(text, "Waiting for %s (seat %u) to decide: %s.\n",
+                         cli_seat_name(state, (int)seat, buffer,
+                                       sizeof buffer), seat + 1, kind);
+  /* A seat nobody serves would keep the player waiting for ever. */
+  if (absent)
+    g_string_append_printf(text, "  Seat %u is not connected: its player "
+                           "must come back ('meeple play %s'), or a bot "
+                           "take it ('meeple bot %s --seat %u').\n",
+                           seat + 1, meeple_remote_game_id(game),
+                           meeple_remote_game_id(game), seat + 1);
+  cli_write(text);
+  g_string_free(text, TRUE);
+}
+
+static void
+on_decision(MeepleRemoteGame *game, guint64 id, guint seat, const char *kind,
+            gpointer data)
+{
+  announce_wait(game, data, id, seat, kind);
 }
 
 /* The program to run `meeple bot` with: this very executable when the
@@ -117,12 +175,51 @@ join_kind(MeepleRemoteGame *game)
   return NULL;
 }
 
-/* Plays every decision of @seat until the game is over. */
-static int
-play_loop(MeepleRemoteGame *game, guint seat, BoardRenderFlags flags)
+/* The pid of the bot child, and the line a Ctrl-C prints: read by the
+ * signal handler, so set before it is installed. */
+static volatile pid_t interrupt_bots;
+static char interrupt_text[256];
+
+/* Ctrl-C: the seat stays the player's, as after quit; the bots stop
+ * (they would wait for the player for ever). */
+static void
+on_interrupt(int signal_number)
 {
+  (void)signal_number;
+  ssize_t n = write(STDERR_FILENO, interrupt_text, strlen(interrupt_text));
+  (void)n;
+  if (interrupt_bots > 0)
+    kill(interrupt_bots, SIGTERM);
+  _exit(130);
+}
+
+static void
+catch_interrupt(const char *id, guint seat, GPid bots)
+{
+  g_autofree char *hint = cli_resume_hint(id);
+  g_snprintf(interrupt_text, sizeof interrupt_text,
+             "\nInterrupted: left game %s; seat %u stays yours, and '%s' "
+             "takes it back.\n", id, seat + 1, hint);
+  interrupt_bots = bots;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on_interrupt;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, NULL);
+}
+
+/* Plays every decision of @run's seat until the game is over. */
+static int
+play_loop(MeepleRemoteGame *game, PlayRun *run, BoardRenderFlags flags)
+{
+  guint seat = run->seat;
   for (;;) {
     GError *error = NULL;
+    /* What is pending now: no signal will announce it. */
+    const MeepleClientDecision *pending =
+      meeple_remote_game_decision(game, NULL);
+    if (pending)
+      announce_wait(game, run, pending->id, pending->seat, pending->kind);
     const MeepleClientDecision *d =
       meeple_remote_game_wait_decision(game, &seat, 1, -1, &error);
     if (!d) {
@@ -132,21 +229,20 @@ play_loop(MeepleRemoteGame *game, guint seat, BoardRenderFlags flags)
       g_error_free(error);
       return status;
     }
+    g_autofree char *hint = cli_resume_hint(meeple_remote_game_id(game));
     switch (cli_prompt_decision(game, d, flags, stdin)) {
     case CLI_ANSWER_ACTED:
     case CLI_ANSWER_RETRY:
     case CLI_ANSWER_AGAIN:
       break;
     case CLI_ANSWER_QUIT:
-      g_print("Left game %s; 'meeple play %s' takes seat %u back.\n",
-              meeple_remote_game_id(game), meeple_remote_game_id(game),
-              seat + 1);
+      g_print("Left game %s; seat %u stays yours, and '%s' takes it "
+              "back.\n", meeple_remote_game_id(game), seat + 1, hint);
       return CLI_EXIT_OK;
     case CLI_ANSWER_EOF:
       g_printerr(CLI_NAME ": the input ended before the game; seat %u of "
-                 "game %s can be taken back with 'meeple play %s'\n",
-                 seat + 1, meeple_remote_game_id(game),
-                 meeple_remote_game_id(game));
+                 "game %s can be taken back with '%s'\n",
+                 seat + 1, meeple_remote_game_id(game), hint);
       return CLI_EXIT_FAILURE;
     case CLI_ANSWER_FAILED:
     default:
@@ -168,8 +264,11 @@ print_end(MeepleRemoteGame *game, BoardRenderFlags flags)
   }
   GString *text = g_string_new("\n");
   CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
+  GPtrArray *events = meeple_remote_game_events(game);
+  cli_board_mark_last_move(board, events);
   cli_board_render(text, board, flags);
   cli_board_free(board);
+  cli_append_last_move(text, events, state);
   cli_append_seats(text, meeple_remote_game_catalog(game), state);
   cli_append_final_scores(text, state);
   int status = cli_write(text) ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
@@ -189,8 +288,33 @@ has_free_bot_seat(MeepleRemoteGame *game)
   return FALSE;
 }
 
+/* Whether bots this account started for @game (their tokens are saved)
+ * hold seats nobody serves now: a player resuming brings them back. */
+static gboolean
+has_own_idle_bots(MeepleRemoteGame *game)
+{
+  if (meeple_remote_game_is_over(game))
+    return FALSE;
+  GPtrArray *tokens = cli_tokens_find(cli_game_store(game),
+                                      meeple_remote_game_id(game),
+                                      CLI_HOLDER_BOT);
+  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  gboolean idle = FALSE;
+  for (guint i = 0; state && i < tokens->len && !idle; i++) {
+    const CliToken *t = g_ptr_array_index(tokens, i);
+    if (t->seat < state->seats->len) {
+      const MeepleClientSeat *seat = g_ptr_array_index(state->seats,
+                                                       t->seat);
+      idle = seat->taken && !seat->connected;
+    }
+  }
+  g_ptr_array_unref(tokens);
+  return idle;
+}
+
 /* Joins, waits for the start, plays, prints the end.  For a game made
- * with --new (@created), a bot child plays the bot seats. */
+ * with --new (@created), a bot child plays the bot seats; when resuming,
+ * the bots this account started come back. */
 static int
 play_game(MeepleClient *client, const char *id, gboolean created,
           const PlayOptions *o)
@@ -202,7 +326,11 @@ play_game(MeepleClient *client, const char *id, gboolean created,
   int status = CLI_EXIT_FAILURE;
   guint seat;
   GPid bots = 0;
-  if (created && has_free_bot_seat(game) && !spawn_bots(id, o, &bots)) {
+  gboolean want_bots = created ? has_free_bot_seat(game)
+                               : has_own_idle_bots(game);
+  if (want_bots && !created)
+    g_print("Bringing back the bots of game %s.\n", id);
+  if (want_bots && !spawn_bots(id, o, &bots)) {
     status = CLI_EXIT_FAILURE;
   } else if (meeple_remote_game_is_over(game)) {
     status = print_end(game, flags);
@@ -214,14 +342,18 @@ play_game(MeepleClient *client, const char *id, gboolean created,
     g_print("Playing game %s as %s (seat %u).\n", id,
             cli_seat_name(state, (int)seat, buffer, sizeof buffer),
             seat + 1);
-    const MeepleRemoteGameCallbacks callbacks = { .events = on_events };
-    meeple_remote_game_set_callbacks(game, &callbacks, NULL);
+    catch_interrupt(id, seat, bots);
+    PlayRun run = { .seat = seat, .announced_seat = -1 };
+    const MeepleRemoteGameCallbacks callbacks = { .events = on_events,
+                                                  .decision = on_decision };
+    meeple_remote_game_set_callbacks(game, &callbacks, &run);
     if (cli_wait_start(game, TRUE)) {
-      status = play_loop(game, seat, flags);
+      status = play_loop(game, &run, flags);
       if (status == CLI_EXIT_OK && meeple_remote_game_is_over(game))
         status = print_end(game, flags);
     }
     meeple_remote_game_set_callbacks(game, NULL, NULL);
+    signal(SIGINT, SIG_DFL);
   }
   /* The bots end by themselves with the game; a game left unfinished
    * would keep them waiting. */
@@ -274,6 +406,10 @@ cli_cmd_play(int argc, char **argv)
   if (status == CLI_EXIT_OK) {
     if (o.new_game && argc > 1)
       status = cli_usage_error("play", "give a GAME or --new, not both");
+    else if (!o.new_game && argc < 2)
+      status = cli_usage_error("play", "which game? (give its id, '"
+                               CLI_NAME " list' lists them, or --new to "
+                               "create one)");
     else if (!o.new_game && !(id = cli_game_argument("play", argc, argv)))
       status = CLI_EXIT_USAGE;
     else if (o.new_game)

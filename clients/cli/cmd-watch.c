@@ -13,18 +13,31 @@ typedef struct {
   gboolean failed;       /* writing failed, or the daemon went away */
   MeepleRemoteGame *game;
   gboolean finishing;    /* the game is over: the log's tail is fetched */
+  GString *shown;        /* the board last printed */
 } Watch;
 
-/* Appends the board and seats of the game as it is now. */
+/* Appends the board of the game as it is now, unless it is the board
+ * printed last (the end would otherwise show the last tile's board
+ * twice). */
 static void
-append_board(GString *out, MeepleRemoteGame *game, BoardRenderFlags flags)
+append_board(GString *out, Watch *w)
 {
-  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
+  const MeepleClientState *state = meeple_remote_game_state(w->game, NULL);
   if (!state)
     return;
-  CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
-  cli_board_render(out, board, flags);
+  CliBoard *board = cli_board_new(meeple_remote_game_catalog(w->game),
+                                  state);
+  GPtrArray *events = meeple_remote_game_events(w->game);
+  cli_board_mark_last_move(board, events);
+  GString *text = g_string_new(NULL);
+  cli_board_render(text, board, w->flags);
   cli_board_free(board);
+  cli_append_last_move(text, events, state);
+  if (!g_string_equal(text, w->shown)) {
+    g_string_append_len(out, text->str, (gssize)text->len);
+    g_string_assign(w->shown, text->str);
+  }
+  g_string_free(text, TRUE);
 }
 
 /* Without the board: one line saying what is watched, and the final
@@ -70,7 +83,7 @@ on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
   }
   /* The board after each tile placement. */
   if (placed && w->board)
-    append_board(text, game, w->flags);
+    append_board(text, w);
   if (!cli_write(text)) {
     w->failed = TRUE;
     g_main_loop_quit(w->loop);
@@ -94,7 +107,7 @@ finish(gpointer data)
   meeple_remote_game_catch_up(w->game); /* prints through on_events */
   GString *text = g_string_new(NULL);
   if (w->board)
-    append_board(text, w->game, w->flags);
+    append_board(text, w);
   const MeepleClientState *state = meeple_remote_game_state(w->game, NULL);
   if (state) {
     cli_append_seats(text, meeple_remote_game_catalog(w->game), state);
@@ -142,6 +155,7 @@ cli_cmd_watch(int argc, char **argv)
     .board = !no_board,
     .flags = cli_board_flags(stdout),
     .game = game,
+    .shown = g_string_new(NULL),
   };
   GError *error = NULL;
   GString *text = g_string_new(NULL);
@@ -167,6 +181,7 @@ cli_cmd_watch(int argc, char **argv)
     status = w.failed ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
   }
   g_string_free(text, TRUE);
+  g_string_free(w.shown, TRUE);
   g_main_loop_unref(w.loop);
   meeple_remote_game_free(game);
   meeple_client_free(client);

@@ -17,7 +17,8 @@ static gboolean
 reclaim(MeepleRemoteGame *game, const char *holder, int seat,
         guint *seat_out, gboolean *failed)
 {
-  GPtrArray *tokens = cli_tokens_find(meeple_remote_game_id(game), holder);
+  GPtrArray *tokens = cli_tokens_find(cli_game_store(game),
+                                      meeple_remote_game_id(game), holder);
   gboolean ok = FALSE;
   for (guint i = 0; i < tokens->len && !ok && !*failed; i++) {
     const CliToken *t = g_ptr_array_index(tokens, i);
@@ -26,6 +27,10 @@ reclaim(MeepleRemoteGame *game, const char *holder, int seat,
     GError *error = NULL;
     if (meeple_remote_game_reclaim(game, t->token, seat_out, &error)) {
       ok = TRUE;
+      /* Found under another key: keep it under this store's too. */
+      if (t->legacy)
+        cli_tokens_save(cli_game_store(game), meeple_remote_game_id(game),
+                        *seat_out, t->token, holder);
     } else if (g_error_matches(error, MEEPLE_CLIENT_ERROR,
                                MEEPLE_CLIENT_ERROR_BAD_TOKEN) ||
                g_error_matches(error, MEEPLE_CLIENT_ERROR,
@@ -54,11 +59,22 @@ cli_take_seat(MeepleRemoteGame *game, const char *holder, gboolean reclaim_first
   char *token = NULL;
   if (!meeple_remote_game_join(game, name, seat, seat >= 0 ? NULL : kind,
                                seat_out, &token, &error)) {
-    cli_fail(error);
+    /* The daemon's message names its D-Bus method; the player needs to
+     * know which token would have helped. */
+    if (g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                        MEEPLE_CLIENT_ERROR_ALREADY_STARTED))
+      g_printerr(CLI_NAME ": game %s has already started, and no seat token "
+                 "saved for it on this daemon takes a seat back (tokens are "
+                 "in %s/meeple/tokens; a player who left comes back from the "
+                 "account that took the seat)\n",
+                 meeple_remote_game_id(game), g_get_user_state_dir());
+    else
+      cli_fail(error);
     g_error_free(error);
     return FALSE;
   }
-  cli_tokens_save(meeple_remote_game_id(game), *seat_out, token, holder);
+  cli_tokens_save(cli_game_store(game),
+                  meeple_remote_game_id(game), *seat_out, token, holder);
   g_free(token);
   return TRUE;
 }

@@ -12,6 +12,8 @@ clients_cli_meeple_SOURCES = \
 	clients/cli/lobby.c \
 	clients/cli/board.c \
 	clients/cli/text.c \
+	clients/cli/bag.c \
+	clients/cli/json-out.c \
 	clients/cli/prompt.c \
 	clients/cli/cmd-rules.c \
 	clients/cli/cmd-new.c \
@@ -29,10 +31,14 @@ clients_cli_meeple_CPPFLAGS = $(AM_CPPFLAGS) \
 	-I$(top_srcdir)/clients/common \
 	-I$(top_srcdir)/clients \
 	-I$(top_srcdir)/daemon
-clients_cli_meeple_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS)
+clients_cli_meeple_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS) $(JSON_CFLAGS)
 clients_cli_meeple_LDADD = clients/bot/libmeeple-bot.la \
 	clients/common/libmeeple-client.la \
 	clients/common/libmeeple-render.la \
-	$(DBUS_LIBS) $(GLIB_LIBS)
+	$(DBUS_LIBS) $(JSON_LIBS) $(GLIB_LIBS)
 
 dist_man_MANS += doc/meeple.1
+
+# bash completion (subcommands, options, game ids, rule sets); the file
+# is named after the command, as bash-completion looks it up.
+dist_bashcompletion_DATA = clients/cli/completion/meeple

@@ -144,10 +144,22 @@ cli_new_game(MeepleClient *client, const CliNewOptions *o,
     static const char *const none[] = { NULL };
     options.tiles = none;
   }
+  /* --bots alone decides the number of seats: say so, or the player
+   * finds a table without a seat for them. */
+  if (o->bots > 0 && o->seats == 0 && !o->seat_kinds &&
+      seats != (guint)o->bots + (play ? 1 : 0))
+    g_printerr(CLI_NAME " %s: note: %u seats, %d of them bot seats (--seats "
+               "sets the number)\n", command, seats, o->bots);
+  else if (o->bots > 0 && o->seats == 0 && !o->seat_kinds && !play)
+    g_printerr(CLI_NAME " %s: note: %u seats, all of them bot seats "
+               "(--seats adds seats for people)\n", command, seats);
   GError *error = NULL;
   char *id = meeple_client_create_game(client, &options, &error);
   if (!id) {
-    *status = cli_fail(error);
+    /* An unknown rule set is a bad command line, as in meeple-sim. */
+    *status = g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                              MEEPLE_CLIENT_ERROR_INVALID_RULE_SETS)
+                ? (cli_fail(error), CLI_EXIT_USAGE) : cli_fail(error);
     g_error_free(error);
   }
   return id;

@@ -16,9 +16,11 @@
 static const char help_text[] =
   "Answer with one of:\n"
   "  N         the number of a listed action\n"
+  "  LETTER    the option lettered on the board (where a figure goes)\n"
   "  ACTION    an action as listed, e.g. \"place D @ 1,0 r90\" or "
   "\"pass\"\n"
   "  board     show the board and the scores again\n"
+  "  bag       the tiles still in the bag, by kind\n"
   "  actions   list the legal actions again\n"
   "  actions TEXT\n"
   "            list only the actions whose notation contains TEXT, e.g.\n"
@@ -85,7 +87,12 @@ append_actions(GString *out, const MeepleClientDecision *d,
     shown++;
     g_string_append_printf(out, "%4u  %s", i + 1, a->notation);
     int owner = action_figure_owner(state, a);
-    if (cell)
+    const char *where = cli_board_action_where(board, i);
+    if (where && owner < 0)
+      g_string_append_printf(out, "%*s  on the %s",
+                             width - (int)g_utf8_strlen(a->notation, -1), "",
+                             where);
+    else if (cell)
       g_string_append_printf(out, "%*s  cell %s (%d,%d)",
                              width - (int)g_utf8_strlen(a->notation, -1), "",
                              cell, a->x, a->y);
@@ -155,6 +162,7 @@ append_decision(GString *out, MeepleRemoteGame *game,
   char buffer[32];
   g_string_append_c(out, '\n');
   cli_board_render(out, board, flags);
+  cli_append_last_move(out, meeple_remote_game_events(game), state);
   cli_append_seats(out, meeple_remote_game_catalog(game), state);
   const char *tile;
   if (places_tile(d, &tile)) {
@@ -254,13 +262,15 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
   }
   CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
   cli_board_mark_placements(board, d);
+  cli_board_mark_options(board, d);
+  cli_board_mark_last_move(board, meeple_remote_game_events(game));
   GString *text = g_string_new(NULL);
   append_decision(text, game, state, d, board, flags);
   gboolean echo = isatty(fileno(input)) != 1;
   CliAnswer answer = CLI_ANSWER_AGAIN;
   while (answer == CLI_ANSWER_AGAIN) {
     g_string_append_printf(text, "Your choice (1-%u, an action, board, "
-                           "help, quit)> ", d->actions->len);
+                           "bag, help, quit)> ", d->actions->len);
     if (!cli_write(text)) {
       answer = CLI_ANSWER_FAILED;
       break;
@@ -291,6 +301,14 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
       /* Read again: a call on the game may have replaced the state. */
       if ((state = meeple_remote_game_state(game, NULL)))
         cli_append_seats(text, meeple_remote_game_catalog(game), state);
+    } else if (strcmp(line, "bag") == 0) {
+      size_t before = text->len;
+      if ((state = meeple_remote_game_state(game, NULL)))
+        cli_append_bag(text, meeple_remote_game_catalog(game), state,
+                       meeple_remote_game_events(game));
+      if (text->len == before)
+        g_string_append(text, "The tiles of this game's bag are not "
+                        "counted by kind (an explicit supply).\n");
     } else if (strcmp(line, "actions") == 0) {
       append_actions(text, d, state, board, NULL);
       append_summary(text, d);
@@ -303,6 +321,13 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
                    "to %u, or help\n", line, d->actions->len);
       else if (meeple_remote_game_act(game, d->seat, d, (guint)number - 1,
                                       &error))
+        answer = CLI_ANSWER_ACTED;
+      else
+        answer = refused(error, d);
+    } else if (strlen(line) == 1 && g_ascii_isalpha(line[0]) &&
+               (index = cli_board_label_action(board, line[0])) >= 0) {
+      /* A letter drawn on the board: the one option there. */
+      if (meeple_remote_game_act(game, d->seat, d, (guint)index, &error))
         answer = CLI_ANSWER_ACTED;
       else
         answer = refused(error, d);

@@ -56,6 +56,15 @@ cli_connect_game(const char *id, MeepleClient **client)
   return game;
 }
 
+char *
+cli_resume_hint(const char *id)
+{
+  const char *command = g_getenv("MEEPLE_RESUME_COMMAND");
+  if (!command || !*command)
+    command = CLI_NAME " play";
+  return g_strdup_printf("%s %s", command, id);
+}
+
 static gboolean
 set_flag(gpointer data)
 {

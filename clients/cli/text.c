@@ -218,12 +218,88 @@ cli_append_game(GString *out, MeepleRemoteGame *game, BoardRenderFlags flags,
     g_string_append(out, "base");
   g_string_append_c(out, '\n');
   CliBoard *board = cli_board_new(catalog, state);
+  GPtrArray *events = meeple_remote_game_events(game);
+  cli_board_mark_last_move(board, events);
   cli_board_render(out, board, flags);
   cli_board_free(board);
+  cli_append_last_move(out, events, state);
   cli_append_legend(out, catalog, flags);
   cli_append_seats(out, catalog, state);
   cli_append_status(out, state, d);
+  if (g_strcmp0(state->status, "playing") == 0)
+    cli_append_bag(out, catalog, state, events);
   return TRUE;
+}
+
+/* ---- the last move ---------------------------------------------------- */
+
+void
+cli_append_wrapped(GString *out, const char *text, guint width,
+                   const char *indent)
+{
+  g_auto(GStrv) words = g_strsplit(text, " ", -1);
+  guint column = 0;
+  for (char **w = words; *w; w++) {
+    if (!**w)
+      continue;
+    guint n = (guint)g_utf8_strlen(*w, -1);
+    if (column > 0 && column + 1 + n > width) {
+      g_string_append_printf(out, "\n%s", indent);
+      column = (guint)g_utf8_strlen(indent, -1);
+    } else if (column > 0) {
+      g_string_append_c(out, ' ');
+      column++;
+    }
+    g_string_append(out, *w);
+    column += n;
+  }
+  g_string_append_c(out, '\n');
+}
+
+/* Index of the last tile a seat placed in @events, or -1 (the start
+ * tile, placed by nobody, is no move). */
+static int
+last_move(const GPtrArray *events)
+{
+  for (guint i = events ? events->len : 0; i-- > 0;) {
+    const MeepleClientEvent *e = g_ptr_array_index(events, i);
+    if (g_strcmp0(e->type, "tile-placed") == 0 && e->has_xy && e->seat >= 0)
+      return (int)i;
+  }
+  return -1;
+}
+
+void
+cli_append_last_move(GString *out, const GPtrArray *events,
+                     const MeepleClientState *state)
+{
+  int last = last_move(events);
+  if (last < 0)
+    return;
+  char buffer[32];
+  const MeepleClientEvent *placed = g_ptr_array_index(events, (guint)last);
+  GString *line = g_string_new(NULL);
+  g_string_append_printf(line, "Last move: %s placed tile %s at %d,%d "
+                         "([ ] on the axes)",
+                         cli_seat_name(state, placed->seat, buffer,
+                                       sizeof buffer),
+                         placed->tile ? placed->tile : "?", placed->x,
+                         placed->y);
+  for (guint i = (guint)last + 1; i < events->len; i++) {
+    const MeepleClientEvent *e = g_ptr_array_index(events, i);
+    if (!cli_event_moves_figure(e))
+      continue;
+    gboolean moved = g_str_has_suffix(e->type, "-moved");
+    /* "dragon-moved" names its figure by its type. */
+    g_autofree char *what = e->figure && *e->figure
+      ? g_strdup(e->figure)
+      : g_strndup(e->type, strlen(e->type) - strlen("-moved"));
+    g_string_append_printf(line, "; %s %s %d,%d", what,
+                           moved ? "moved to" : "at", e->x, e->y);
+  }
+  g_string_append_c(line, '.');
+  cli_append_wrapped(out, line->str, CLI_TEXT_WIDTH, "  ");
+  g_string_free(line, TRUE);
 }
 
 /* ---- events ---------------------------------------------------------- */

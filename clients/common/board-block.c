@@ -282,7 +282,7 @@ layout(BoardBlock *b)
   for (int r = 0; r < BOARD_CELL_H; r++)
     for (int c = 0; c < BOARD_CELL_W; c++) {
       b->seg[r][c] = -1;
-      b->cell[r][c] = (BoardCell){ 0, BOARD_INK_NONE, 0, NULL };
+      b->cell[r][c] = (BoardCell){ 0, BOARD_INK_NONE, 0, NULL, 0 };
       b->figure[r][c] = FALSE;
     }
   layout_rim(b);
@@ -481,26 +481,45 @@ board_block_figure_char(const char *type_name, int owner)
            ? g_ascii_toupper(type_name[0]) : '?';
 }
 
+/* The cell a figure or a label on @segment takes: the first free one
+ * of the segment, or for BOARD_SEGMENT_NONE a free corner.  FALSE when
+ * there is none. */
+static gboolean
+segment_cell(const BoardBlock *b, guint segment, int *col, int *row)
+{
+  *col = *row = -1;
+  if (segment == BOARD_SEGMENT_NONE)
+    return tile_cell(b, col, row);
+  for (gsize k = 0; k < G_N_ELEMENTS(figure_order); k++) {
+    int c = figure_order[k][0], r = figure_order[k][1];
+    if (b->seg[r][c] == (int)segment && !b->figure[r][c]) {
+      *col = c;
+      *row = r;
+      return TRUE;
+    }
+  }
+  return segment < b->type->n_segments &&
+         fallback_cell(b, (int)segment, col, row);
+}
+
+void
+board_block_add_label(BoardBlock *b, guint segment, char label)
+{
+  int col, row;
+  if (!segment_cell(b, segment, &col, &row))
+    return;
+  set_glyph(b, col, row, label, BOARD_INK_MARK);
+  b->cell[row][col].unicode = NULL;
+  b->cell[row][col].sides = 0;
+  b->figure[row][col] = TRUE;
+}
+
 void
 board_block_add_figure(BoardBlock *b, const BoardFigure *figure)
 {
   int col = -1, row = -1;
-  if (figure->segment == BOARD_SEGMENT_NONE) {
-    if (!tile_cell(b, &col, &row))
-      return;
-  } else {
-    for (gsize k = 0; k < G_N_ELEMENTS(figure_order); k++) {
-      int c = figure_order[k][0], r = figure_order[k][1];
-      if (b->seg[r][c] == (int)figure->segment && !b->figure[r][c]) {
-        col = c;
-        row = r;
-        break;
-      }
-    }
-    if (col < 0 && (figure->segment >= b->type->n_segments ||
-                    !fallback_cell(b, (int)figure->segment, &col, &row)))
-      return;
-  }
+  if (!segment_cell(b, figure->segment, &col, &row))
+    return;
   char glyph = board_block_figure_char(figure->type_name, figure->owner);
   if (figure->owner >= 0 && figure->owner < MEEPLE_MAX_PLAYERS) {
     set_glyph(b, col, row, glyph, (guint8)(BOARD_INK_FIGURE + figure->owner));
@@ -513,5 +532,7 @@ board_block_add_figure(BoardBlock *b, const BoardFigure *figure)
       board_block_neutral_unicode(figure->type_name);
   }
   b->cell[row][col].sides = 0;
+  if (figure->highlight)
+    b->cell[row][col].highlight |= BOARD_HIGHLIGHT_FIGURE;
   b->figure[row][col] = TRUE;
 }

@@ -37,7 +37,14 @@ typedef struct {
   /* a neutral figure's or a symbol look's Unicode glyph, or NULL; it
    * outlives the rendering (static, or the view's) */
   const char *unicode;
+  guint8 highlight; /* BOARD_HIGHLIGHT_* bits (colour only) */
 } BoardCell;
+
+/* What a cell's highlight bits say. */
+enum {
+  BOARD_HIGHLIGHT_TILE = 1 << 0,   /* on the tile placed last */
+  BOARD_HIGHLIGHT_FIGURE = 1 << 1, /* a figure placed or moved last */
+};
 
 /* One tile's block while it is being drawn. */
 typedef struct {
@@ -65,6 +72,12 @@ void board_block_init(BoardBlock *block, const BoardKind *kinds,
  * cell is not drawn.  Draw the figures on segments first, so that one on
  * the tile takes none of their cells. */
 void board_block_add_figure(BoardBlock *block, const BoardFigure *figure);
+
+/* Draws the option label @label (a letter) on the first free cell of
+ * @segment (BOARD_SEGMENT_NONE: a free corner), as a figure would
+ * stand; nothing when there is no free cell.  Add figures first, so a
+ * label never hides one. */
+void board_block_add_label(BoardBlock *block, guint segment, char label);
 
 /* The ASCII glyph of a figure: its seat's digit (@owner 0 is '1'), or
  * for a neutral figure (@owner -1) its type's capital initial. */

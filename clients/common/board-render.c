@@ -68,7 +68,9 @@ ink_escape(guint ink)
   case BOARD_INK_CITY: return "\033[33m";
   case BOARD_INK_ROAD: return "\033[1m";
   case BOARD_INK_FIELD: return "\033[32m";
-  case BOARD_INK_MONASTERY: return "\033[1;31m";
+  /* Orange (256 colours): no seat has it, so a monastery is never
+   * taken for seat 1's red figure. */
+  case BOARD_INK_MONASTERY: return "\033[1;38;5;208m";
   case BOARD_INK_OTHER: return "\033[35m";
   case BOARD_INK_MARK: return "\033[1;4m";
   default:
@@ -79,23 +81,38 @@ ink_escape(guint ink)
   }
 }
 
-/* Appends @n cells; with colour, an escape wherever the ink changes and a
- * reset at the end if anything was coloured. */
+/* The escape added to a cell's ink for its highlight bits: a grey
+ * background for the last tile (the seats' figures are drawn in reverse
+ * video, so theirs stays their colour), underlined figures. */
+static void
+append_highlight(GString *out, guint8 highlight)
+{
+  if (highlight & BOARD_HIGHLIGHT_TILE)
+    g_string_append(out, "\033[48;5;238m");
+  if (highlight & BOARD_HIGHLIGHT_FIGURE)
+    g_string_append(out, "\033[4m");
+}
+
+/* Appends @n cells; with colour, an escape wherever the ink or the
+ * highlight changes and a reset at the end if anything was coloured. */
 static void
 append_cells(GString *out, const BoardCell *cells, int n,
              BoardRenderFlags flags)
 {
   gboolean colour = (flags & BOARD_RENDER_COLOUR) != 0;
   guint current = BOARD_INK_NONE;
+  guint8 lit = 0;
   for (int c = 0; c < n; c++) {
-    if (colour && cells[c].ink != current) {
+    if (colour && (cells[c].ink != current || cells[c].highlight != lit)) {
       g_string_append(out, "\033[0m");
       g_string_append(out, ink_escape(cells[c].ink));
+      append_highlight(out, cells[c].highlight);
       current = cells[c].ink;
+      lit = cells[c].highlight;
     }
     append_glyph(out, &cells[c], flags);
   }
-  if (colour && current != BOARD_INK_NONE)
+  if (colour && (current != BOARD_INK_NONE || lit))
     g_string_append(out, "\033[0m");
 }
 
@@ -222,7 +239,7 @@ canvas_init(Canvas *canvas, const BoardView *view)
   gsize n = (gsize)canvas->cols * (gsize)canvas->rows;
   canvas->cells = g_new(BoardCell, n);
   for (gsize i = 0; i < n; i++)
-    canvas->cells[i] = (BoardCell){ ' ', BOARD_INK_NONE, 0, NULL };
+    canvas->cells[i] = (BoardCell){ ' ', BOARD_INK_NONE, 0, NULL, 0 };
 }
 
 static void
@@ -242,9 +259,18 @@ draw_tile(Canvas *canvas, const BoardView *view, const BoardTile *tile)
       if (f->x == tile->x && f->y == tile->y && wanted == pass)
         board_block_add_figure(&b, f);
     }
+  for (guint i = 0; view->labels && i < view->n_labels; i++)
+    if (view->labels[i].x == tile->x && view->labels[i].y == tile->y)
+      board_block_add_label(&b, view->labels[i].segment,
+                            view->labels[i].label);
+  gboolean last = view->has_last && tile->x == view->last_x &&
+                  tile->y == view->last_y;
   for (int r = 0; r < BOARD_CELL_H; r++)
-    for (int c = 0; c < BOARD_CELL_W; c++)
+    for (int c = 0; c < BOARD_CELL_W; c++) {
+      if (last)
+        b.cell[r][c].highlight |= BOARD_HIGHLIGHT_TILE;
       *canvas_at(canvas, tile->x, tile->y, c, r) = b.cell[r][c];
+    }
 }
 
 static void
@@ -259,15 +285,16 @@ draw_mark(Canvas *canvas, const BoardView *view, const BoardMark *mark)
   int start = (BOARD_CELL_W - n) / 2;
   for (int i = 0; i < n; i++)
     *canvas_at(canvas, mark->x, mark->y, start + i, 1) =
-      (BoardCell){ label[i], BOARD_INK_MARK, 0, NULL };
+      (BoardCell){ label[i], BOARD_INK_MARK, 0, NULL, 0 };
 }
 
-/* Appends @value centred in @width characters. */
+/* Appends @value centred in @width characters, in brackets when
+ * @bracket (the last tile's column). */
 static void
-append_centred(GString *out, int value, int width)
+append_centred(GString *out, int value, int width, gboolean bracket)
 {
   char label[16];
-  int n = g_snprintf(label, sizeof label, "%d", value);
+  int n = g_snprintf(label, sizeof label, bracket ? "[%d]" : "%d", value);
   int left = (width - n) / 2;
   if (left < 0)
     left = 0;
@@ -276,25 +303,31 @@ append_centred(GString *out, int value, int width)
 }
 
 static void
-append_x_axis(GString *out, const Canvas *canvas, int margin)
+append_x_axis(GString *out, const Canvas *canvas, const BoardView *view,
+              int margin)
 {
   gsize start = out->len;
   g_string_append_printf(out, "%*s", margin, "");
   for (int x = canvas->min_x; x <= canvas->max_x; x++)
-    append_centred(out, x, BOARD_CELL_W);
+    append_centred(out, x, BOARD_CELL_W,
+                   view->has_last && x == view->last_x);
   trim_line(out, start);
   g_string_append_c(out, '\n');
 }
 
 static void
-append_rows(GString *out, const Canvas *canvas, int margin,
-            BoardRenderFlags flags)
+append_rows(GString *out, const Canvas *canvas, const BoardView *view,
+            int margin, BoardRenderFlags flags)
 {
   for (int r = 0; r < canvas->rows; r++) {
     gsize start = out->len;
-    if (r % BOARD_CELL_H == 1)
-      g_string_append_printf(out, "%*d ", margin - 1,
-                             canvas->min_y + r / BOARD_CELL_H);
+    int y = canvas->min_y + r / BOARD_CELL_H;
+    if (r % BOARD_CELL_H == 1 && view->has_last && y == view->last_y) {
+      char label[16];
+      g_snprintf(label, sizeof label, "[%d]", y);
+      g_string_append_printf(out, "%*s ", margin - 1, label);
+    } else if (r % BOARD_CELL_H == 1)
+      g_string_append_printf(out, "%*d ", margin - 1, y);
     else
       g_string_append_printf(out, "%*s", margin, "");
     const BoardCell *row = &canvas->cells[(gsize)r * (gsize)canvas->cols];
@@ -398,9 +431,12 @@ board_render(GString *out, const BoardView *view, BoardRenderFlags flags)
   /* y labels: as wide as the widest of them, on each block's middle row. */
   int margin = MAX(g_snprintf(NULL, 0, "%d", canvas.min_y),
                    g_snprintf(NULL, 0, "%d", canvas.max_y)) + 1;
-  append_x_axis(out, &canvas, margin);
-  append_rows(out, &canvas, margin, flags);
-  append_x_axis(out, &canvas, margin);
+  /* Room for the brackets of the last tile's row label. */
+  if (view->has_last)
+    margin = MAX(margin, g_snprintf(NULL, 0, "[%d]", view->last_y) + 1);
+  append_x_axis(out, &canvas, view, margin);
+  append_rows(out, &canvas, view, margin, flags);
+  append_x_axis(out, &canvas, view, margin);
   g_free(canvas.cells);
   append_other_figures(out, view, flags);
   append_set_aside(out, view);

@@ -82,7 +82,19 @@ typedef struct {
   int owner;
   int x, y;
   guint segment;
+  /** Placed or moved in the last move: with colour drawn underlined
+   * (the caller names it in words for the ASCII fallback). */
+  gboolean highlight;
 } BoardFigure;
+
+/** An option of a decision lettered on the board: @label drawn on
+ * segment @segment of the tile at (x, y) (BOARD_SEGMENT_NONE: on the
+ * tile itself), where the option would put a figure. */
+typedef struct {
+  int x, y;
+  guint segment;
+  char label;
+} BoardLabel;
 
 /** An empty cell to point out (e.g. where the drawn tile can go),
  * labelled with up to 3 characters in the middle of its block. */
@@ -117,6 +129,16 @@ typedef struct {
    * its glyph instead of '.' (the mist's '~').  May be NULL. */
   const MeepleSymbolLook *const *looks;
   guint n_looks;
+  /** The tile placed last (@has_last): its column's and row's labels
+   * are drawn in brackets ("[2]") in every glyph set, and with colour
+   * its block on a grey background, so the last move is found at a
+   * glance. */
+  gboolean has_last;
+  int last_x, last_y;
+  /** Options lettered on their segments (drawn after the figures, in
+   * the mark's style); may be NULL. */
+  const BoardLabel *labels;
+  guint n_labels;
 } BoardView;
 
 /* Appends the board of @view: the x axis, one text row per character row

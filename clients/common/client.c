@@ -210,6 +210,74 @@ mcl_call(MeepleClient *client, const char *path, const char *iface,
 
 /* ---- the Manager -------------------------------------------------------- */
 
+char *
+meeple_client_store_id(MeepleClient *client, GError **error)
+{
+  GVariant *reply = mcl_call(client, MEEPLE_DBUS_MANAGER_PATH,
+                             DBUS_INTERFACE_PROPERTIES, "Get",
+                             g_variant_new("(ss)", MEEPLE_DBUS_MANAGER_IFACE,
+                                           "StoreId"),
+                             "(v)", error);
+  if (!reply)
+    return NULL;
+  GVariant *value = NULL;
+  g_variant_get(reply, "(v)", &value);
+  g_variant_unref(reply);
+  char *id = NULL;
+  /* Only a non-empty string can key anything. */
+  if (g_variant_is_of_type(value, G_VARIANT_TYPE_STRING) &&
+      *g_variant_get_string(value, NULL))
+    id = g_variant_dup_string(value, NULL);
+  else
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_FAILED,
+                "the daemon's StoreId is not a non-empty string");
+  g_variant_unref(value);
+  return id;
+}
+
+char *
+meeple_client_daemon_name(MeepleClient *client, GError **error)
+{
+  /* Activation first (a Ping to the daemon), so that the name has an
+   * owner to ask about. */
+  DBusMessage *ping = dbus_message_new_method_call(
+    MEEPLE_DBUS_NAME, MEEPLE_DBUS_MANAGER_PATH, DBUS_INTERFACE_PEER, "Ping");
+  DBusError derr;
+  dbus_error_init(&derr);
+  DBusMessage *reply = ping
+    ? dbus_connection_send_with_reply_and_block(client->connection, ping,
+                                                client->timeout_ms, &derr)
+    : NULL;
+  if (ping)
+    dbus_message_unref(ping);
+  if (reply)
+    dbus_message_unref(reply);
+  dbus_error_free(&derr);
+  dbus_error_init(&derr);
+  DBusMessage *call = dbus_message_new_method_call(
+    DBUS_SERVICE_DBUS, DBUS_PATH_DBUS, DBUS_INTERFACE_DBUS, "GetNameOwner");
+  const char *name = MEEPLE_DBUS_NAME;
+  char *owner = NULL;
+  if (call && dbus_message_append_args(call, DBUS_TYPE_STRING, &name,
+                                       DBUS_TYPE_INVALID) &&
+      (reply = dbus_connection_send_with_reply_and_block(
+         client->connection, call, client->timeout_ms, &derr))) {
+    const char *s = NULL;
+    if (dbus_message_get_args(reply, &derr, DBUS_TYPE_STRING, &s,
+                              DBUS_TYPE_INVALID))
+      owner = g_strdup(s);
+    dbus_message_unref(reply);
+  }
+  if (call)
+    dbus_message_unref(call);
+  if (!owner)
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_NO_DAEMON,
+                "meepled is not running and could not be started%s%s",
+                derr.message ? ": " : "", derr.message ? derr.message : "");
+  dbus_error_free(&derr);
+  return owner;
+}
+
 /* Calls the Manager's @method, whose reply is @reply_type (one array),
  * and turns each element into an item with @from_variant: the list, which
  * frees them with @free_item; NULL on error. */

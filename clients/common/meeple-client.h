@@ -78,6 +78,19 @@ GMainContext *meeple_client_context(MeepleClient *client);
  * the default).  A call that times out fails with NO_DAEMON. */
 void meeple_client_set_timeout(MeepleClient *client, int timeout_ms);
 
+/** The id of the daemon's store (the Manager's StoreId property): 32 hex
+ * digits created with the store and kept in it, so it names the set of
+ * games a seat token belongs to across restarts of the daemon, while
+ * two daemons (a desktop session's and a private one) that both have a
+ * game "1" differ.  Returns NULL with @error set when the daemon does
+ * not publish it (an older daemon), or on any other failure. */
+char *meeple_client_store_id(MeepleClient *client, GError **error);
+
+/** The unique bus name (":1.42") of the daemon that owns
+ * org.meepled.Meepled1 now, starting it by activation if need be; NULL
+ * with @error set (NO_DAEMON) when there is none. */
+char *meeple_client_daemon_name(MeepleClient *client, GError **error);
+
 typedef struct {
   char *id, *name, *version;
   char **requires;             /**< NULL-terminated */
@@ -279,6 +292,8 @@ MeepleRemoteGame *meeple_remote_game_open(MeepleClient *client,
 void meeple_remote_game_free(MeepleRemoteGame *game);
 const char *meeple_remote_game_id(MeepleRemoteGame *game);
 const char *meeple_remote_game_path(MeepleRemoteGame *game);
+/** The client @game was opened on. */
+MeepleClient *meeple_remote_game_client(MeepleRemoteGame *game);
 
 const MeepleClientCatalog *meeple_remote_game_catalog(MeepleRemoteGame *game);
 /** Index of the tile type with this id in the catalog, or -1. */

@@ -456,6 +456,12 @@ meeple_remote_game_path(MeepleRemoteGame *game)
   return game->path;
 }
 
+MeepleClient *
+meeple_remote_game_client(MeepleRemoteGame *game)
+{
+  return game->client;
+}
+
 const MeepleClientCatalog *
 meeple_remote_game_catalog(MeepleRemoteGame *game)
 {

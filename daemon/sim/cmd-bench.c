@@ -252,6 +252,10 @@ summarise(const RunResult *runs, guint n, gsize offset, double *med,
   g_array_unref(values);
 }
 
+/* Width of the measure column: at least 38, wider for the rows that
+ * name a long rule-set label, so the table keeps its columns. */
+static int measure_width = 38;
+
 static void
 row(GString *out, const char *what, double med, double lo, double hi,
     int decimals, const char *unit, const char *target, gboolean has_target,
@@ -261,7 +265,8 @@ row(GString *out, const char *what, double med, double lo, double hi,
   g_snprintf(value, sizeof value, "%.*f%s%s", decimals, med,
              *unit ? " " : "", unit);
   g_snprintf(range, sizeof range, "%.*f..%.*f", decimals, lo, decimals, hi);
-  g_string_append_printf(out, "%-38s %16s  %-17s %-12s %s", what, value,
+  g_string_append_printf(out, "%-*s %16s  %-17s %-12s %s", measure_width,
+                         what, value,
                          range, target,
                          has_target ? (met ? "ok" : "MISSED") : "");
   /* No trailing blanks when a row has no target. */
@@ -425,8 +430,14 @@ sim_cmd_bench(int argc, char **argv)
   g_string_append(out, "note: built with AddressSanitizer; figures are "
                   "pessimistic\n");
 #endif
-  g_string_append_printf(out, "%-38s %16s  %-17s %-12s %s\n", "measure",
-                         "median", "range over runs", "target", "status");
+  /* The longest measure with a label: "full games per second (…)". */
+  if (plugin_rules)
+    measure_width = MAX(38, (int)g_utf8_strlen("full games per second ()",
+                                               -1) +
+                              (int)g_utf8_strlen(label, -1));
+  g_string_append_printf(out, "%-*s %16s  %-17s %-12s %s\n", measure_width,
+                         "measure", "median", "range over runs", "target",
+                         "status");
   double med, lo, hi;
   summarise(results, (guint)runs, G_STRUCT_OFFSET(RunResult, games_per_s),
             &med, &lo, &hi);

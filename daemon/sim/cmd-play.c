@@ -251,8 +251,8 @@ sim_cmd_play(int argc, char **argv)
     g_string_append_printf(text, "; rule sets %s; farmers %s\n", sets,
                            no_farmers ? "off" : "on");
     g_free(sets);
-    sim_render_board(text, game, sim_use_colour(stream));
-    sim_render_legend(text, rules);
+    sim_render_board(text, game, sim_board_flags(stream));
+    sim_render_legend(text, rules, sim_board_flags(stream));
     sim_render_scores(text, game, (const char *const *)names);
     if (!sim_write(stream, text->str, text->len))
       status = SIM_EXIT_FAILURE;

@@ -140,7 +140,7 @@ json_event(JsonBuilder *b, MeepleGame *game, const MeepleEvent *e,
   if (f.player) {
     json_builder_set_member_name(b, "player");
     if (e->player >= 0)
-      json_builder_add_int_value(b, e->player);
+      json_builder_add_int_value(b, e->player + 1); /* seats from 1 */
     else
       json_builder_add_null_value(b);
   }
@@ -229,7 +229,7 @@ on_replayed(const MeepleRecord *record, MeepleGame *game, int action,
     json_builder_set_member_name(b, "line");
     json_builder_add_int_value(b, a->line);
     json_builder_set_member_name(b, "player");
-    json_builder_add_int_value(b, player);
+    json_builder_add_int_value(b, player + 1); /* seats from 1 */
     json_builder_set_member_name(b, "text");
     json_builder_add_string_value(b, a->text);
     /* The action just applied is the last one in the history. */
@@ -276,7 +276,7 @@ json_players(JsonBuilder *b, MeepleGame *game, char **names)
   for (guint p = 0; p < meeple_game_n_players(game); p++) {
     json_builder_begin_object(b);
     json_builder_set_member_name(b, "seat");
-    json_builder_add_int_value(b, p);
+    json_builder_add_int_value(b, p + 1); /* seats from 1, as meeple's */
     json_builder_set_member_name(b, "name");
     json_builder_add_string_value(b, names[p]);
     json_builder_set_member_name(b, "score");
@@ -333,7 +333,7 @@ json_board(JsonBuilder *b, MeepleGame *game)
     json_builder_add_string_value(b, figure_name(rules, f.type));
     json_builder_set_member_name(b, "owner");
     if (f.owner >= 0)
-      json_builder_add_int_value(b, f.owner);
+      json_builder_add_int_value(b, f.owner + 1); /* seats from 1 */
     else
       json_builder_add_null_value(b);
     json_builder_set_member_name(b, "x");
@@ -416,7 +416,7 @@ print_json(const MeepleRecord *record, MeepleGame *game, char **names,
   guint seats[MEEPLE_MAX_PLAYERS];
   guint n_winners = over ? sim_winners(game, seats) : 0;
   for (guint i = 0; i < n_winners; i++)
-    json_builder_add_int_value(b, seats[i]);
+    json_builder_add_int_value(b, seats[i] + 1); /* seats from 1 */
   json_builder_end_array(b);
   json_builder_end_object(b);
 
@@ -457,8 +457,8 @@ print_text(const MeepleRecord *record, MeepleGame *game, char **names,
     g_string_append(text, "Events:\n");
     g_string_append_len(text, events->str, (gssize)events->len);
   }
-  sim_render_board(text, game, sim_use_colour(stdout));
-  sim_render_legend(text, meeple_game_rules(game));
+  sim_render_board(text, game, sim_board_flags(stdout));
+  sim_render_legend(text, meeple_game_rules(game), sim_board_flags(stdout));
   sim_render_scores(text, game, (const char *const *)names);
   gboolean ok = sim_write(stdout, text->str, text->len);
   g_string_free(text, TRUE);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "board-render.h"
 #include "sim.h"
 
 typedef struct {
@@ -159,6 +160,15 @@ sim_use_colour(FILE *stream)
   if (no_colour && *no_colour)
     return FALSE;
   return isatty(fileno(stream)) == 1;
+}
+
+guint
+sim_board_flags(FILE *stream)
+{
+  guint flags = sim_use_colour(stream) ? BOARD_RENDER_COLOUR : 0;
+  if (g_get_charset(NULL))
+    flags |= BOARD_RENDER_UNICODE;
+  return flags;
 }
 
 gboolean

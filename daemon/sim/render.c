@@ -50,7 +50,7 @@ sim_render_tile(GString *out, const MeepleRules *rules, guint type,
 }
 
 void
-sim_render_board(GString *out, const MeepleGame *game, gboolean colour)
+sim_render_board(GString *out, const MeepleGame *game, guint flags)
 {
   const MeepleRules *rules = meeple_game_rules(game);
   BoardView view = { 0 };
@@ -111,15 +111,16 @@ sim_render_board(GString *out, const MeepleGame *game, gboolean colour)
   view.note_texts = texts;
   view.n_notes = notes->len;
 
-  board_render(out, &view, colour ? BOARD_RENDER_COLOUR : 0);
+  board_render(out, &view, (BoardRenderFlags)flags);
 }
 
 void
-sim_render_legend(GString *out, const MeepleRules *rules)
+sim_render_legend(GString *out, const MeepleRules *rules, guint flags)
 {
   const MeepleSymbolLook *looks[MEEPLE_MAX_SYMBOLS];
   view_looks(rules, looks);
-  board_render_legend_with(out, NULL, looks, MEEPLE_MAX_SYMBOLS, 0);
+  board_render_legend_with(out, NULL, looks, MEEPLE_MAX_SYMBOLS,
+                           (BoardRenderFlags)flags);
 }
 
 guint

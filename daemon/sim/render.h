@@ -14,16 +14,17 @@
 
 G_BEGIN_DECLS
 
-/* Appends the board of @game; @colour adds ANSI colours. */
-void sim_render_board(GString *out, const MeepleGame *game, gboolean colour);
+/* Appends the board of @game, drawn with @flags (BoardRenderFlags of
+ * board-render.h: colours, Unicode glyphs; see sim_board_flags()). */
+void sim_render_board(GString *out, const MeepleGame *game, guint flags);
 
 /* Appends the blocks of tile type @type turned 0, 90, 180 and 270
  * degrees, side by side, each line starting with @prefix. */
 void sim_render_tile(GString *out, const MeepleRules *rules, guint type,
                      const char *prefix);
 
-/* Appends one line explaining the glyphs. */
-void sim_render_legend(GString *out, const MeepleRules *rules);
+/* Appends one line explaining the glyphs of @flags' glyph set. */
+void sim_render_legend(GString *out, const MeepleRules *rules, guint flags);
 
 /* Appends the state line (for a game in progress: who decides, the
  * decision kind's name and the number of legal actions), one score line

@@ -94,6 +94,11 @@ int sim_fail(const GError *error);
  * and never when $NO_COLOR is set (https://no-color.org). */
 gboolean sim_use_colour(FILE *stream);
 
+/* How boards written to @stream are drawn (BoardRenderFlags): colour as
+ * sim_use_colour() says, Unicode glyphs in a UTF-8 locale, as meeple
+ * draws them. */
+guint sim_board_flags(FILE *stream);
+
 /* Writes @text to @stream and flushes; FALSE (with a message printed)
  * when the write failed, e.g. a full disk or a closed pipe. */
 gboolean sim_write(FILE *stream, const char *text, gsize length);
