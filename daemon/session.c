@@ -283,8 +283,8 @@ session_join(Session *s, const char *holder, const char *name, int seat,
 {
   if (s->started) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_ALREADY_STARTED,
-                "Game %s has already started; a player who left can come "
-                "back with their seat token (Reclaim).", s->id);
+                "Game %s has already started; a player who left can take "
+                "their seat back with its seat token.", s->id);
     return FALSE;
   }
   if (seat >= (int)s->n_seats) {

@@ -119,6 +119,14 @@ check "join saves the token under its store" \
 expect 1 "join a taken seat" "$M" join "$G" --seat 1
 check "show a waiting game" show_game "$G" show-waiting.txt unicode
 golden show-waiting.txt "$TMP/show-waiting.txt"
+# Joiners are told the creator chose the tiles (issue 20): in list too,
+# and as "supply" in --json.
+expect 0 "list with a waiting game of chosen tiles" "$M" list
+check "list notes that the creator knows every draw" \
+  has "^Game $G: The creator chose the order of the tiles, so they know every draw\.$" \
+  "$TMP/out"
+expect 0 "list --json" "$M" list --json
+check "list --json gives the supply" has '"supply" *: *"tiles"' "$TMP/out"
 
 # Bob takes seat 2 (which completes the table: his play starts the game)
 # and answers his first two turns; Alice's play reclaims the seat she

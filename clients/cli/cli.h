@@ -234,9 +234,14 @@ gboolean cli_append_game(GString *out, MeepleRemoteGame *game,
 void cli_append_seats(GString *out, const MeepleClientCatalog *catalog,
                       const MeepleClientState *state);
 
+/* What a joiner should know about how the game's supply was made ("The
+ * creator chose the seed, …"), or NULL when the daemon shuffled it (or
+ * cannot tell). */
+const char *cli_supply_note(const char *supply);
+
 /* Appends the status: who is waited for, whose decision it is (@decision,
  * the pending one, may be NULL), or the end of the game with the final
- * scores. */
+ * scores; for a waiting game, cli_supply_note(). */
 void cli_append_status(GString *out, const MeepleClientState *state,
                        const MeepleClientDecision *decision);
 

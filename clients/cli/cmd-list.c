@@ -21,7 +21,9 @@ cli_cmd_list(int argc, char **argv)
     "sets and its name.  A suspended game is one the daemon kept from\n"
     "before a restart but cannot play now (a rule set it needs is missing\n"
     "or of another version); the reason follows the table, and the game\n"
-    "plays on once meepled restarts with what it lacks.  Finished games\n"
+    "plays on once meepled restarts with what it lacks.  A waiting game\n"
+    "whose creator chose the seed or the tiles, or that was imported,\n"
+    "gets a note too: somebody may know every draw.  Finished games\n"
     "the daemon no longer holds are listed by 'meeple history'.");
   int status = cli_parse_options(context, "list", FALSE, &argc, &argv);
   if (status != CLI_EXIT_OK)
@@ -76,6 +78,9 @@ cli_cmd_list(int argc, char **argv)
       g_string_append_printf(reasons, "Game %s is suspended: %s\n", g->id,
                              g->reason && *g->reason ? g->reason
                                                      : "no reason given");
+    const char *note = cli_supply_note(g->supply);
+    if (note && g_strcmp0(g->status, "waiting") == 0)
+      g_string_append_printf(reasons, "Game %s: %s\n", g->id, note);
     /* No trailing blanks when the game has no name. */
     while (text->len && text->str[text->len - 1] == ' ')
       g_string_truncate(text, text->len - 1);

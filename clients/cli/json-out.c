@@ -85,6 +85,7 @@ cli_json_list(const GPtrArray *games)
     else
       json_builder_add_int_value(b, g->free_seats);
     add_string(b, "reason", g->reason && *g->reason ? g->reason : NULL);
+    add_string(b, "supply", g->supply && *g->supply ? g->supply : NULL);
     json_builder_end_object(b);
   }
   json_builder_end_array(b);
@@ -267,6 +268,8 @@ cli_json_show(MeepleRemoteGame *game, GError **error)
   add_string(b, "id", state->id);
   add_string(b, "name", state->name);
   add_string(b, "status", state->status);
+  add_string(b, "supply",
+             state->supply && *state->supply ? state->supply : NULL);
   add_rules(b, state->rules);
   add_int(b, "turn", state->turn);
   add_int(b, "tiles_left", state->tiles_left);

@@ -150,6 +150,20 @@ cli_append_final_scores(GString *out, const MeepleClientState *state)
   g_string_append_c(out, '\n');
 }
 
+const char *
+cli_supply_note(const char *supply)
+{
+  if (g_strcmp0(supply, "seed") == 0)
+    return "The creator chose the seed, so they can know every draw.";
+  if (g_strcmp0(supply, "tiles") == 0)
+    return "The creator chose the order of the tiles, so they know every "
+           "draw.";
+  if (g_strcmp0(supply, "imported") == 0)
+    return "The game was imported from a record, which holds the seed: "
+           "whoever has the record knows every draw.";
+  return NULL;
+}
+
 void
 cli_append_status(GString *out, const MeepleClientState *state,
                   const MeepleClientDecision *d)
@@ -163,6 +177,10 @@ cli_append_status(GString *out, const MeepleClientState *state,
                   g_ptr_array_index(state->seats, s))->taken ? 1 : 0;
     g_string_append_printf(out, "Waiting for players: %u of %u seats "
                            "taken.\n", taken, state->seats->len);
+    /* before anybody joins: a game whose draws somebody knows */
+    const char *note = cli_supply_note(state->supply);
+    if (note)
+      g_string_append_printf(out, "%s\n", note);
     return;
   }
   if (strcmp(status, "over") == 0) {

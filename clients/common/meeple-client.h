@@ -257,6 +257,8 @@ typedef struct {
    * empty (never NULL) when there are none. */
   char **note_labels;
   char **note_texts;
+  /** How the tile order was made, as MeepleClientGameSummary.supply. */
+  char *supply;
 } MeepleClientState;
 
 /** Segment kinds and figure types of the game's rules. */

@@ -292,6 +292,7 @@ mcl_state_from_variant(GVariant *dict)
   st->id = mcl_string_or_empty(dict, "id");
   st->name = mcl_string_or_empty(dict, "name");
   st->status = mcl_string_or_empty(dict, "status");
+  st->supply = mcl_string_or_empty(dict, "supply");
   st->phase = mcl_string_or_empty(dict, "phase");
   st->drawn_tile = mcl_string_or_empty(dict, "drawn-tile");
   st->rules = lookup_strv(dict, "rules");
@@ -385,6 +386,7 @@ mcl_state_free(MeepleClientState *st)
   g_free(st->drawn_tile);
   g_strfreev(st->rules);
   g_strfreev(st->set_aside);
+  g_free(st->supply);
   g_strfreev(st->note_labels);
   g_strfreev(st->note_texts);
   g_ptr_array_unref(st->seats);
