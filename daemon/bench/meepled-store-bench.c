@@ -597,8 +597,10 @@ report_history(const Options *o, const char *state_dir)
          o->history, fill_s, PAGE, CALLS);
   printf("    the most recent page:         median %7.0f us\n",
          bench_median(page_first, o->runs));
-  printf("    the page at %-6d:            median %7.0f us\n",
-         o->history / 2, bench_median(page_middle, o->runs));
+  char *middle = g_strdup_printf("the page at %d:", o->history / 2);
+  printf("    %-29s median %7.0f us\n", middle,
+         bench_median(page_middle, o->runs));
+  g_free(middle);
   printf("    the oldest page:              median %7.0f us   "
          "(target well under 10000 us)\n",
          bench_median(page_last, o->runs));
