@@ -412,6 +412,26 @@ fixture_stop_daemon(int *status)
   return FALSE;
 }
 
+gboolean
+fixture_stop_checked(GError **error)
+{
+  int status = -1;
+  gboolean ended = fixture_stop_daemon(&status);
+  fixture_stop();
+  if (!ended) {
+    g_set_error(error, FX_FIXTURE_ERROR, FX_ERROR_FAILED,
+                "meepled did not exit within 20 s of SIGTERM");
+    return FALSE;
+  }
+  if (status != -1 && status != 0) {
+    g_set_error(error, FX_FIXTURE_ERROR, FX_ERROR_FAILED,
+                "meepled exited with status %d after SIGTERM (crash or "
+                "leak? see its stderr above)", status);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 void
 fixture_stop_bus(void)
 {

@@ -89,6 +89,12 @@ gboolean fixture_wait_daemon_exit(guint timeout_ms, int *status);
  * then). */
 gboolean fixture_stop_daemon(int *status);
 
+/** The end of a test: stops the daemon with SIGTERM, then everything
+ * (fixture_stop()).  FALSE with @error saying what went wrong when the
+ * daemon did not end within 20 s or ended with a status other than 0 (a
+ * crash, or a leak under LeakSanitizer). */
+gboolean fixture_stop_checked(GError **error);
+
 /** Terminates the bus and waits for it.  The daemon notices and exits
  * by itself (see fixture_wait_daemon_exit()). */
 void fixture_stop_bus(void);

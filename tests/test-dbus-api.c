@@ -41,14 +41,9 @@ setup(void)
 static void
 teardown(void)
 {
-  int status = -1;
-  gboolean ended = fixture_stop_daemon(&status);
-  fixture_stop();
-  ck_assert_msg(ended, "meepled did not exit within 20 s of SIGTERM");
-  ck_assert_msg(status == -1 || status == 0,
-                "meepled exited with status %d after SIGTERM (crash or leak? "
-                "see its stderr above)",
-                status);
+  GError *error = NULL;
+  if (!fixture_stop_checked(&error))
+    ck_abort_msg("%s", error->message);
 }
 
 /* ---- calls ------------------------------------------------------------- */

@@ -43,12 +43,9 @@ setup_with(const char *const *args)
 static void
 teardown(void)
 {
-  int status = -1;
-  gboolean ended = fixture_stop_daemon(&status);
-  fixture_stop();
-  ck_assert_msg(ended, "meepled did not exit within 20 s of SIGTERM");
-  ck_assert_msg(status == -1 || status == 0,
-                "meepled exited with status %d after SIGTERM", status);
+  GError *error = NULL;
+  if (!fixture_stop_checked(&error))
+    ck_abort_msg("%s", error->message);
 }
 
 /* Restarts the daemon: SIGTERM, then the next call activates it again
@@ -452,6 +449,20 @@ START_TEST(test_waiting_expire)
 }
 END_TEST
 
+/* The manager's StoreId (g_free). */
+static char *
+store_id_of(GDBusConnection *c)
+{
+  g_autoptr(GVariant) r = call_ok(c, FX_MANAGER_PATH,
+                                  "org.freedesktop.DBus.Properties", "Get",
+                                  g_variant_new("(ss)", FX_MANAGER_IFACE,
+                                                "StoreId"),
+                                  "(v)");
+  g_autoptr(GVariant) v = g_variant_get_child_value(r, 0);
+  g_autoptr(GVariant) s = g_variant_get_variant(v);
+  return g_variant_dup_string(s, NULL);
+}
+
 static void
 setup_default(void)
 {
@@ -730,14 +741,7 @@ START_TEST(test_supply_and_store_id)
   g_variant_get(imp, "(&o&s)", &imported, NULL);
   const char *paths[] = { shuffled, seeded, tiles, imported };
   const char *want[] = { "shuffled", "seed", "tiles", "imported" };
-  g_autoptr(GVariant) id1 = call_ok(c, FX_MANAGER_PATH,
-                                    "org.freedesktop.DBus.Properties", "Get",
-                                    g_variant_new("(ss)", FX_MANAGER_IFACE,
-                                                  "StoreId"),
-                                    "(v)");
-  g_autoptr(GVariant) v1 = g_variant_get_child_value(id1, 0);
-  g_autoptr(GVariant) s1 = g_variant_get_variant(v1);
-  const char *store_id = g_variant_get_string(s1, NULL);
+  g_autofree char *store_id = store_id_of(c);
   ck_assert_uint_eq(strlen(store_id), 32);
   for (guint round = 0; round < 2; round++) {
     for (guint i = 0; i < G_N_ELEMENTS(paths); i++) {
@@ -766,14 +770,8 @@ START_TEST(test_supply_and_store_id)
     paths[3] = tiles;
     want[3] = "tiles";
   }
-  g_autoptr(GVariant) id2 = call_ok(c, FX_MANAGER_PATH,
-                                    "org.freedesktop.DBus.Properties", "Get",
-                                    g_variant_new("(ss)", FX_MANAGER_IFACE,
-                                                  "StoreId"),
-                                    "(v)");
-  g_autoptr(GVariant) v2 = g_variant_get_child_value(id2, 0);
-  g_autoptr(GVariant) s2 = g_variant_get_variant(v2);
-  ck_assert_str_eq(g_variant_get_string(s2, NULL), store_id);
+  g_autofree char *store_id_after = store_id_of(c);
+  ck_assert_str_eq(store_id_after, store_id);
   g_object_unref(c);
 }
 END_TEST
