@@ -356,7 +356,7 @@ supply_shuffle(MeepleGame *g)
   /* Fisher-Yates with the game's PRNG, from the last position down
    * (doc/determinism.md). */
   for (guint i = g->supply_len; i > 1; i--) {
-    guint j = meeple_prng_below(&g->prng, i);
+    guint j = prng_below(&g->prng, i);
     uint16_t tmp = g->supply[i - 1];
     g->supply[i - 1] = g->supply[j];
     g->supply[j] = tmp;
@@ -463,7 +463,7 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
   g->cap_nodes = n_nodes;
   g->cap_frontier = 3 * n_tiles + 4;
   board_init(g);
-  meeple_prng_seed(&g->prng, config->seed, PRNG_STREAM);
+  prng_seed(&g->prng, config->seed, PRNG_STREAM);
 
   /* BASE-01: each player's personal supply. */
   for (guint p = 0; p < g->n_players; p++)
@@ -604,7 +604,7 @@ explain_illegal(MeepleGame *g, const MeepleAction *a)
     if (board_slot_at(g, a->x, a->y) >= 0)
       return g_strdup_printf("cell %d,%d already holds a tile", a->x, a->y);
     gboolean touches = FALSE;
-    const TileDerived *td = meeple_rules_derived(g->rules, a->tile);
+    const TileDerived *td = rules_derived(g->rules, a->tile);
     for (guint s = 0; s < 4; s++) {
       int other = board_slot_at(g, a->x + dx[s], a->y + dy[s]);
       if (other < 0)
@@ -613,7 +613,7 @@ explain_illegal(MeepleGame *g, const MeepleAction *a)
       const Placed *q = &g->placed[other];
       guint mine = (td->packed_edges[a->rotation] >> (2 * s)) & 3;
       guint theirs =
-          (meeple_rules_derived(g->rules, q->type)->packed_edges[q->rotation] >>
+          (rules_derived(g->rules, q->type)->packed_edges[q->rotation] >>
            (2 * ((s + 2) & 3))) & 3;
       if (mine != theirs)
         return g_strdup_printf(

@@ -104,9 +104,9 @@ rules_hooks(const MeepleRules *rules, MeepleHookPoint point, guint *n)
   return (const HookDef *)(void *)rules->hooks[point]->data;
 }
 
-void meeple_rules_derive(const MeepleRules *rules, guint type,
+void rules_derive(const MeepleRules *rules, guint type,
                          TileDerived *out);
-const TileDerived *meeple_rules_derived(const MeepleRules *rules, guint type);
+const TileDerived *rules_derived(const MeepleRules *rules, guint type);
 
 static inline const MeepleTileType *
 rules_type(const MeepleRules *rules, guint type)

@@ -353,7 +353,7 @@ meeple_tile_edge(const MeepleTileType *type, guint rotation, MeepleSide side)
 }
 
 void
-meeple_rules_derive(const MeepleRules *rules, guint index, TileDerived *d)
+rules_derive(const MeepleRules *rules, guint index, TileDerived *d)
 {
   const MeepleTileType *t = rules_type(rules, index);
   memset(d, 0, sizeof *d);
@@ -387,7 +387,7 @@ meeple_rules_derive(const MeepleRules *rules, guint index, TileDerived *d)
 }
 
 const TileDerived *
-meeple_rules_derived(const MeepleRules *rules, guint type)
+rules_derived(const MeepleRules *rules, guint type)
 {
   return &g_array_index(rules->derived, TileDerived, type);
 }

@@ -215,7 +215,7 @@ scoring_after_turn(MeepleGame *g)
       if (s < 0)
         continue;
       const Placed *q = &g->placed[s];
-      if (!meeple_rules_derived(g->rules, q->type)->has_surround ||
+      if (!rules_derived(g->rules, q->type)->has_surround ||
           surround_neighbours(g, (guint)s) != 8)
         continue;
       for (guint i = 0; i < q->n_segments; i++) {
