@@ -344,6 +344,7 @@ START_TEST(reserved_names)
   for (guint i = 0; i < G_N_ELEMENTS(words); i++) {
     GError *error = NULL;
     ck_assert_int_eq(meeple_rules_add_action_kind(rules, words[i], "x", 0,
+                                                  MEEPLE_EFFECT_SPEC_NONE,
                                                   apply_nothing, NULL,
                                                   &error), -1);
     ck_assert_msg(g_error_matches(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY),
@@ -357,12 +358,14 @@ START_TEST(reserved_names)
   }
   GError *error = NULL;
   ck_assert_int_eq(meeple_rules_add_action_kind(
-                       rules, "tiles", "x", 0, apply_nothing, NULL, &error),
+                       rules, "tiles", "x", 0, MEEPLE_EFFECT_SPEC_NONE,
+                       apply_nothing, NULL, &error),
                    -1);
   ck_assert_str_eq(error->message, "action kind 'tiles': the name is a word "
                                    "of the game-record format");
   g_clear_error(&error);
   ck_assert_int_ge(meeple_rules_add_action_kind(rules, "tile-swap", "x", 0,
+                                                MEEPLE_EFFECT_SPEC_NONE,
                                                 apply_nothing, NULL, &error),
                    MEEPLE_ACTION_CORE_COUNT);
   meeple_rules_unref(rules);

@@ -125,28 +125,6 @@ set_phase(MeepleGame *g, MeeplePhase phase)
   g->hooks_stopped = FALSE;
 }
 
-/* MEEPLE_HOOK_FILTER: drops the actions a rule set vetoes ("pass" stays,
- * so a figure decision always has a choice). */
-static void
-filter_actions(MeepleGame *g)
-{
-  guint n;
-  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
-  if (!n)
-    return;
-  gsize kept = 0;
-  for (gsize i = 0; i < g->actions.len; i++) {
-    const MeepleAction *a = &g->actions.items[i];
-    gboolean ok = TRUE;
-    for (guint h = 0; h < n && ok && a->kind != MEEPLE_ACTION_PASS; h++)
-      ok = ((MeepleFilterHook)(void (*)(void))hooks[h].func)(
-          g, a, hooks[h].user_data);
-    if (ok)
-      g->actions.items[kept++] = *a;
-  }
-  g->actions.len = kept;
-}
-
 /* BASE-11/12: follower actions on the tile placed this turn, then what
  * rule sets add (MEEPLE_HOOK_FIGURE_ACTIONS) and veto. */
 static void
@@ -180,7 +158,7 @@ list_figure_actions(MeepleGame *g)
   for (guint h = 0; h < n; h++)
     ((MeepleActionsHook)(void (*)(void))hooks[h].func)(g, &g->actions,
                                                         hooks[h].user_data);
-  filter_actions(g);
+  effects_filter(g, MEEPLE_DECISION_PLACE_FIGURE, g->active, &g->actions);
 }
 
 /* Runs the steps of a phase from g->phase_step on: its hooks for @point
@@ -250,7 +228,7 @@ draw_tile(MeepleGame *g)
       continue;
     g->actions.len = 0;
     board_list_placements(g, type, &g->actions);
-    filter_actions(g);
+    effects_filter(g, MEEPLE_DECISION_PLACE_TILE, g->active, &g->actions);
     if (g->actions.len > 0) {
       g->drawn = (int)type;
       return TRUE;
@@ -700,7 +678,9 @@ meeple_game_apply_index(MeepleGame *g, gsize index, const MeepleEvent **events,
     break;
   default: {
     const ActionKindDef *k = g_ptr_array_index(g->rules->action_kinds, a.kind);
+    g->applying = k->info.effect.what;
     k->apply(g, &a, k->user_data);
+    g->applying = MEEPLE_EFFECT_NONE;
     break;
   }
   }
