@@ -218,6 +218,27 @@ START_TEST(abi_major_mismatch)
 }
 END_TEST
 
+START_TEST(abi_one_refused_with_a_rebuild_hint)
+{
+  /* A plugin built for ABI 1 (the last was 1.5): its hooks and action
+   * kinds mean something else under ABI 2, so it is refused before
+   * anything past the ABI fields is read, and told how to fix it
+   * (doc/plugins.md, "ABI compatibility"). */
+  g_autofree char *dir = plugin_dir("abi-one good");
+  MeepleLoader *loader = load(dir);
+  g_autofree char *why = g_strdup_printf(
+      "built for plugin ABI 1.5, which this meepled no longer loads; it "
+      "speaks %d.%d: rebuild the plugin against the ABI %d headers "
+      "(doc/plugins.md, \"ABI %d.0\")", MEEPLE_PLUGIN_ABI_MAJOR,
+      MEEPLE_PLUGIN_ABI_MINOR, MEEPLE_PLUGIN_ABI_MAJOR,
+      MEEPLE_PLUGIN_ABI_MAJOR);
+  const MeeplePluginInfo *p = assert_skipped(loader, dir, "abi-one.so", why);
+  ck_assert_ptr_null(p->id);
+  assert_good_plays(loader);
+  meeple_loader_unref(loader);
+}
+END_TEST
+
 START_TEST(abi_minor_newer)
 {
   g_autofree char *dir = plugin_dir("abi-minor good");
@@ -1421,6 +1442,7 @@ main(void)
   Suite *s = suite_create("plugins");
   TCase *tc = tcase_create("unusable");
   tcase_add_test(tc, abi_major_mismatch);
+  tcase_add_test(tc, abi_one_refused_with_a_rebuild_hint);
   tcase_add_test(tc, abi_minor_newer);
   tcase_add_test(tc, no_descriptor);
   tcase_add_test(tc, undefined_symbol);

@@ -172,6 +172,12 @@ meeple_rules_symbol(MeepleRules *rules, const char *name)
   return (int)rules->n_symbols++;
 }
 
+guint
+meeple_rules_n_symbols(const MeepleRules *rules)
+{
+  return rules->n_symbols;
+}
+
 const char *
 meeple_rules_symbol_name(const MeepleRules *rules, guint index)
 {

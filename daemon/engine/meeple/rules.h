@@ -155,6 +155,8 @@ int meeple_rules_symbol(MeepleRules *rules, const char *name);
 /** Index of a known symbol, or -1. */
 int meeple_rules_find_symbol(const MeepleRules *rules, const char *name);
 const char *meeple_rules_symbol_name(const MeepleRules *rules, guint index);
+/** Symbols known to @rules (indices 0 .. n-1).  ABI 2.0. */
+guint meeple_rules_n_symbols(const MeepleRules *rules);
 
 /** How clients draw a field segment that carries a symbol, so that they
  * can show a rule set's fields without knowing the rule set (the mist's:
