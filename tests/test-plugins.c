@@ -38,9 +38,9 @@ static char *tmp_root;
 static char *
 plugin_dir(const char *names)
 {
-  char *dir = g_build_filename(tmp_root, "case-XXXXXX", NULL);
-  ck_assert_msg(g_mkdtemp(dir) != NULL, "mkdtemp %s failed", dir);
   g_auto(GStrv) list = g_strsplit_set(names, " ", -1);
+  g_autoptr(GPtrArray) targets = g_ptr_array_new_with_free_func(g_free);
+  g_autoptr(GPtrArray) links = g_ptr_array_new_with_free_func(g_free);
   for (guint i = 0; list[i]; i++) {
     if (!*list[i])
       continue;
@@ -48,21 +48,19 @@ plugin_dir(const char *names)
     g_autofree char *link = eq ? g_strndup(list[i], (gsize)(eq - list[i]))
                                : g_strdup(list[i]);
     const char *fixture = eq ? eq + 1 : list[i];
-    g_autofree char *target = NULL, *path = NULL;
     if (g_str_has_suffix(fixture, ".tiles")) {
-      target = g_build_filename(FIXTURE_SRC, fixture, NULL);
-      path = g_build_filename(dir, link, NULL);
+      g_ptr_array_add(targets, g_build_filename(FIXTURE_SRC, fixture, NULL));
+      g_ptr_array_add(links, g_steal_pointer(&link));
     } else {
       g_autofree char *so = g_strconcat(fixture, ".so", NULL);
-      g_autofree char *ln = g_strconcat(link, ".so", NULL);
-      target = g_build_filename(FIXTURE_DIR, so, NULL);
-      path = g_build_filename(dir, ln, NULL);
+      g_ptr_array_add(targets, g_build_filename(FIXTURE_DIR, so, NULL));
+      g_ptr_array_add(links, g_strconcat(link, ".so", NULL));
     }
-    ck_assert_msg(g_file_test(target, G_FILE_TEST_IS_REGULAR),
-                  "fixture %s was not built", target);
-    ck_assert_msg(symlink(target, path) == 0, "symlink %s failed", path);
   }
-  return dir;
+  g_ptr_array_add(targets, NULL);
+  g_ptr_array_add(links, NULL);
+  return tu_link_dir(tmp_root, (const char *const *)targets->pdata,
+                     (const char *const *)links->pdata);
 }
 
 /* Loads the plugins of @dir, with the base tiles and the fixtures' tile
@@ -70,14 +68,8 @@ plugin_dir(const char *names)
 static MeepleLoader *
 load(const char *dir)
 {
-  MeepleLoader *loader = meeple_loader_new();
-  meeple_loader_add_plugin_dir(loader, dir);
-  meeple_loader_add_tiles_dir(loader, BASE_TILES);
-  meeple_loader_add_tiles_dir(loader, FIXTURE_SRC);
-  GError *error = NULL;
-  ck_assert_msg(meeple_loader_load(loader, &error), "loader: %s",
-                error ? error->message : "?");
-  return loader;
+  static const char *const tiles[] = { BASE_TILES, FIXTURE_SRC, NULL };
+  return tu_load_dir(dir, tiles);
 }
 
 /* The plugin the loader found as @dir/@file, loaded or not. */

@@ -25,39 +25,29 @@
 
 static char *tmp_root;
 
-/* A new directory linking the shared objects @names ("DIR/NAME", blank
- * separated; DIR is PLUGINS or FIXTURES as "p" or "f"). */
+/* A new directory linking the shared objects @names ("p/NAME" from
+ * plugins/.libs, "f/NAME" from the fixtures, blank separated). */
 static char *
 plugin_dir(const char *names)
 {
-  char *dir = g_build_filename(tmp_root, "case-XXXXXX", NULL);
-  ck_assert_msg(g_mkdtemp(dir) != NULL, "mkdtemp %s failed", dir);
   g_auto(GStrv) list = g_strsplit(names, " ", -1);
+  g_autoptr(GPtrArray) targets = g_ptr_array_new_with_free_func(g_free);
   for (guint i = 0; list[i]; i++) {
-    if (!*list[i])
-      continue;
     ck_assert(list[i][0] && list[i][1] == '/');
     g_autofree char *so = g_strconcat(list[i] + 2, ".so", NULL);
-    g_autofree char *target =
-        g_build_filename(list[i][0] == 'p' ? PLUGINS : FIXTURES, so, NULL);
-    g_autofree char *path = g_build_filename(dir, so, NULL);
-    ck_assert_msg(g_file_test(target, G_FILE_TEST_IS_REGULAR),
-                  "%s was not built", target);
-    ck_assert_msg(symlink(target, path) == 0, "symlink %s failed", path);
+    g_ptr_array_add(targets, g_build_filename(
+                                 list[i][0] == 'p' ? PLUGINS : FIXTURES, so,
+                                 NULL));
   }
-  return dir;
+  g_ptr_array_add(targets, NULL);
+  return tu_link_dir(tmp_root, (const char *const *)targets->pdata, NULL);
 }
 
 static MeepleLoader *
 load(const char *dir)
 {
-  MeepleLoader *loader = meeple_loader_new();
-  meeple_loader_add_plugin_dir(loader, dir);
-  meeple_loader_add_tiles_dir(loader, TILES);
-  GError *error = NULL;
-  ck_assert_msg(meeple_loader_load(loader, &error), "loader: %s",
-                error ? error->message : "?");
-  return loader;
+  static const char *const tiles[] = { TILES, NULL };
+  return tu_load_dir(dir, tiles);
 }
 
 static MeepleRules *
