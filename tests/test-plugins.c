@@ -1189,6 +1189,38 @@ END_TEST
 
 /* ---- 8. decisions other players take mid-turn ---------------------------- */
 
+START_TEST(filter_sees_requested_decisions)
+{
+  /* ABI 2.0: FILTER hooks run on the decisions rule sets request, with
+   * the decision's kind and player.  "veto-yes" strikes "vote 1" from the
+   * council's votes, and all of seat 2's vote: that decision is not
+   * asked, and the turn goes on as if the council had not asked it. */
+  MeepleRules *rules = rules_of("council veto-yes good", "council,veto-yes");
+  guint vote = tu_decision_kind(rules, "council-vote");
+  MeepleGame *game = tu_game(rules, 3, "E U V", TRUE);
+  tu_act(game, "place E @ 0,-1 r180", NULL);
+  tu_act(game, "follower C1", NULL);
+  const MeepleDecision *d = meeple_game_decision(game);
+  ck_assert_uint_eq(d->kind, vote);
+  ck_assert_uint_eq(d->player, 1);
+  ck_assert_uint_eq(d->n_actions, 1);
+  assert_notation(game, &d->actions[0], "vote 0");
+  ck_assert(!tu_is_legal(game, "vote 1"));
+  gsize n = 0;
+  const MeepleEvent *ev = tu_act(game, "vote 0", &n);
+  ck_assert_uint_eq(tu_count_events(ev, n, tu_event_type(rules, "voted"),
+                                    NULL),
+                    1); /* seat 1's vote; seat 2 is never asked */
+  ck_assert_uint_eq(tu_count_events(ev, n, MEEPLE_EVENT_TURN_STARTED, NULL),
+                    1);
+  d = meeple_game_decision(game);
+  ck_assert_uint_eq(d->kind, MEEPLE_DECISION_PLACE_TILE);
+  ck_assert_uint_eq(d->player, 1);
+  meeple_game_free(game);
+  meeple_rules_unref(rules);
+}
+END_TEST
+
 START_TEST(decisions_round_the_table)
 {
   MeepleRules *rules = rules_of("council good", "council");
@@ -1469,6 +1501,7 @@ main(void)
   tc = tcase_create("hooks");
   tcase_add_test(tc, draw_hook_takes_tile);
   tcase_add_test(tc, filter_hook_vetoes);
+  tcase_add_test(tc, filter_sees_requested_decisions);
   tcase_add_test(tc, figure_actions_hook);
   tcase_add_test(tc, decisions_round_the_table);
   tcase_add_test(tc, decisions_whole_game);

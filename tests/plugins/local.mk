@@ -50,7 +50,8 @@ FIXTURE_PLUGINS = \
 	tests/plugins/self-conflict.la \
 	tests/plugins/setup-fails.la \
 	tests/plugins/slots.la \
-	tests/plugins/undefined-symbol.la
+	tests/plugins/undefined-symbol.la \
+	tests/plugins/veto-yes.la
 
 check_LTLIBRARIES += $(FIXTURE_PLUGINS)
 
@@ -191,6 +192,9 @@ tests_plugins_setup_fails_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_slots_la_SOURCES = tests/plugins/slots.c
 tests_plugins_slots_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_slots_la_LIBADD = $(FIXTURE_LIBADD)
+tests_plugins_veto_yes_la_SOURCES = tests/plugins/veto-yes.c
+tests_plugins_veto_yes_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_plugins_veto_yes_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_undefined_symbol_la_SOURCES = tests/plugins/undefined-symbol.c
 tests_plugins_undefined_symbol_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_undefined_symbol_la_LIBADD = $(FIXTURE_LIBADD)
