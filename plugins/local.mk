@@ -17,6 +17,12 @@ plugins_abbot_la_LIBADD = $(PLUGIN_LIBADD)
 # The loader reads *.so only; libtool's .la files are of no use there.
 install-data-hook:
 	rm -f $(DESTDIR)$(meeplepluginsdir)/*.la
+# Without its .la, libtool's uninstall no longer knows a plugin's .so
+# (make distcheck found them left behind): remove them by name.
+uninstall-hook:
+	for la in $(meepleplugins_LTLIBRARIES); do \
+	  rm -f "$(DESTDIR)$(meeplepluginsdir)/`basename $$la .la`.so"; \
+	done
 include plugins/princess-dragon/local.mk
 include plugins/mage-witch/local.mk
 include plugins/circus/local.mk

@@ -49,6 +49,8 @@ tests_test_plugins_LDADD = $(TEST_LDADD)
 
 # Fixture plugins the loader tests load (ABI, dependencies, hooks ...).
 include tests/plugins/local.mk
+# What the fixtures and the expansions prove together (ABI 2.0).
+include tests/cooperation.mk
 
 # meeple-sim end to end (shell): play, replay round trip, tiles, errors.
 TESTS += tests/test-sim.sh

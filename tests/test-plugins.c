@@ -38,9 +38,9 @@ static char *tmp_root;
 static char *
 plugin_dir(const char *names)
 {
-  char *dir = g_build_filename(tmp_root, "case-XXXXXX", NULL);
-  ck_assert_msg(g_mkdtemp(dir) != NULL, "mkdtemp %s failed", dir);
   g_auto(GStrv) list = g_strsplit_set(names, " ", -1);
+  g_autoptr(GPtrArray) targets = g_ptr_array_new_with_free_func(g_free);
+  g_autoptr(GPtrArray) links = g_ptr_array_new_with_free_func(g_free);
   for (guint i = 0; list[i]; i++) {
     if (!*list[i])
       continue;
@@ -48,21 +48,19 @@ plugin_dir(const char *names)
     g_autofree char *link = eq ? g_strndup(list[i], (gsize)(eq - list[i]))
                                : g_strdup(list[i]);
     const char *fixture = eq ? eq + 1 : list[i];
-    g_autofree char *target = NULL, *path = NULL;
     if (g_str_has_suffix(fixture, ".tiles")) {
-      target = g_build_filename(FIXTURE_SRC, fixture, NULL);
-      path = g_build_filename(dir, link, NULL);
+      g_ptr_array_add(targets, g_build_filename(FIXTURE_SRC, fixture, NULL));
+      g_ptr_array_add(links, g_steal_pointer(&link));
     } else {
       g_autofree char *so = g_strconcat(fixture, ".so", NULL);
-      g_autofree char *ln = g_strconcat(link, ".so", NULL);
-      target = g_build_filename(FIXTURE_DIR, so, NULL);
-      path = g_build_filename(dir, ln, NULL);
+      g_ptr_array_add(targets, g_build_filename(FIXTURE_DIR, so, NULL));
+      g_ptr_array_add(links, g_strconcat(link, ".so", NULL));
     }
-    ck_assert_msg(g_file_test(target, G_FILE_TEST_IS_REGULAR),
-                  "fixture %s was not built", target);
-    ck_assert_msg(symlink(target, path) == 0, "symlink %s failed", path);
   }
-  return dir;
+  g_ptr_array_add(targets, NULL);
+  g_ptr_array_add(links, NULL);
+  return tu_link_dir(tmp_root, (const char *const *)targets->pdata,
+                     (const char *const *)links->pdata);
 }
 
 /* Loads the plugins of @dir, with the base tiles and the fixtures' tile
@@ -70,14 +68,8 @@ plugin_dir(const char *names)
 static MeepleLoader *
 load(const char *dir)
 {
-  MeepleLoader *loader = meeple_loader_new();
-  meeple_loader_add_plugin_dir(loader, dir);
-  meeple_loader_add_tiles_dir(loader, BASE_TILES);
-  meeple_loader_add_tiles_dir(loader, FIXTURE_SRC);
-  GError *error = NULL;
-  ck_assert_msg(meeple_loader_load(loader, &error), "loader: %s",
-                error ? error->message : "?");
-  return loader;
+  static const char *const tiles[] = { BASE_TILES, FIXTURE_SRC, NULL };
+  return tu_load_dir(dir, tiles);
 }
 
 /* The plugin the loader found as @dir/@file, loaded or not. */
@@ -218,6 +210,27 @@ START_TEST(abi_major_mismatch)
 }
 END_TEST
 
+START_TEST(abi_one_refused_with_a_rebuild_hint)
+{
+  /* A plugin built for ABI 1 (the last was 1.5): its hooks and action
+   * kinds mean something else under ABI 2, so it is refused before
+   * anything past the ABI fields is read, and told how to fix it
+   * (doc/plugins.md, "ABI compatibility"). */
+  g_autofree char *dir = plugin_dir("abi-one good");
+  MeepleLoader *loader = load(dir);
+  g_autofree char *why = g_strdup_printf(
+      "built for plugin ABI 1.5, which this meepled no longer loads; it "
+      "speaks %d.%d: rebuild the plugin against the ABI %d headers "
+      "(doc/plugins.md, \"ABI %d.0\")", MEEPLE_PLUGIN_ABI_MAJOR,
+      MEEPLE_PLUGIN_ABI_MINOR, MEEPLE_PLUGIN_ABI_MAJOR,
+      MEEPLE_PLUGIN_ABI_MAJOR);
+  const MeeplePluginInfo *p = assert_skipped(loader, dir, "abi-one.so", why);
+  ck_assert_ptr_null(p->id);
+  assert_good_plays(loader);
+  meeple_loader_unref(loader);
+}
+END_TEST
+
 START_TEST(abi_minor_newer)
 {
   g_autofree char *dir = plugin_dir("abi-minor good");
@@ -344,6 +357,7 @@ START_TEST(reserved_names)
   for (guint i = 0; i < G_N_ELEMENTS(words); i++) {
     GError *error = NULL;
     ck_assert_int_eq(meeple_rules_add_action_kind(rules, words[i], "x", 0,
+                                                  MEEPLE_EFFECT_SPEC_NONE,
                                                   apply_nothing, NULL,
                                                   &error), -1);
     ck_assert_msg(g_error_matches(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY),
@@ -357,12 +371,14 @@ START_TEST(reserved_names)
   }
   GError *error = NULL;
   ck_assert_int_eq(meeple_rules_add_action_kind(
-                       rules, "tiles", "x", 0, apply_nothing, NULL, &error),
+                       rules, "tiles", "x", 0, MEEPLE_EFFECT_SPEC_NONE,
+                       apply_nothing, NULL, &error),
                    -1);
   ck_assert_str_eq(error->message, "action kind 'tiles': the name is a word "
                                    "of the game-record format");
   g_clear_error(&error);
   ck_assert_int_ge(meeple_rules_add_action_kind(rules, "tile-swap", "x", 0,
+                                                MEEPLE_EFFECT_SPEC_NONE,
                                                 apply_nothing, NULL, &error),
                    MEEPLE_ACTION_CORE_COUNT);
   meeple_rules_unref(rules);
@@ -1173,6 +1189,38 @@ END_TEST
 
 /* ---- 8. decisions other players take mid-turn ---------------------------- */
 
+START_TEST(filter_sees_requested_decisions)
+{
+  /* ABI 2.0: FILTER hooks run on the decisions rule sets request, with
+   * the decision's kind and player.  "veto-yes" strikes "vote 1" from the
+   * council's votes, and all of seat 2's vote: that decision is not
+   * asked, and the turn goes on as if the council had not asked it. */
+  MeepleRules *rules = rules_of("council veto-yes good", "council,veto-yes");
+  guint vote = tu_decision_kind(rules, "council-vote");
+  MeepleGame *game = tu_game(rules, 3, "E U V", TRUE);
+  tu_act(game, "place E @ 0,-1 r180", NULL);
+  tu_act(game, "follower C1", NULL);
+  const MeepleDecision *d = meeple_game_decision(game);
+  ck_assert_uint_eq(d->kind, vote);
+  ck_assert_uint_eq(d->player, 1);
+  ck_assert_uint_eq(d->n_actions, 1);
+  assert_notation(game, &d->actions[0], "vote 0");
+  ck_assert(!tu_is_legal(game, "vote 1"));
+  gsize n = 0;
+  const MeepleEvent *ev = tu_act(game, "vote 0", &n);
+  ck_assert_uint_eq(tu_count_events(ev, n, tu_event_type(rules, "voted"),
+                                    NULL),
+                    1); /* seat 1's vote; seat 2 is never asked */
+  ck_assert_uint_eq(tu_count_events(ev, n, MEEPLE_EVENT_TURN_STARTED, NULL),
+                    1);
+  d = meeple_game_decision(game);
+  ck_assert_uint_eq(d->kind, MEEPLE_DECISION_PLACE_TILE);
+  ck_assert_uint_eq(d->player, 1);
+  meeple_game_free(game);
+  meeple_rules_unref(rules);
+}
+END_TEST
+
 START_TEST(decisions_round_the_table)
 {
   MeepleRules *rules = rules_of("council good", "council");
@@ -1418,6 +1466,7 @@ main(void)
   Suite *s = suite_create("plugins");
   TCase *tc = tcase_create("unusable");
   tcase_add_test(tc, abi_major_mismatch);
+  tcase_add_test(tc, abi_one_refused_with_a_rebuild_hint);
   tcase_add_test(tc, abi_minor_newer);
   tcase_add_test(tc, no_descriptor);
   tcase_add_test(tc, undefined_symbol);
@@ -1452,6 +1501,7 @@ main(void)
   tc = tcase_create("hooks");
   tcase_add_test(tc, draw_hook_takes_tile);
   tcase_add_test(tc, filter_hook_vetoes);
+  tcase_add_test(tc, filter_sees_requested_decisions);
   tcase_add_test(tc, figure_actions_hook);
   tcase_add_test(tc, decisions_round_the_table);
   tcase_add_test(tc, decisions_whole_game);

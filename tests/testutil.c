@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include <string.h>
+#include <unistd.h>
 
 MeepleRules *
 tu_base_rules(void)
@@ -35,6 +36,37 @@ tu_rules_with(const char *ids)
     ck_abort_msg("rules '%s': %s", ids, error->message);
   meeple_loader_unref(loader); /* the rules keep it alive */
   return rules;
+}
+
+char *
+tu_link_dir(const char *root, const char *const *targets,
+            const char *const *links)
+{
+  char *dir = g_build_filename(root, "case-XXXXXX", NULL);
+  ck_assert_msg(g_mkdtemp(dir) != NULL, "mkdtemp %s failed", dir);
+  for (guint i = 0; targets[i]; i++) {
+    ck_assert_msg(g_file_test(targets[i], G_FILE_TEST_IS_REGULAR),
+                  "%s was not built", targets[i]);
+    g_autofree char *base = g_path_get_basename(targets[i]);
+    g_autofree char *path =
+        g_build_filename(dir, links ? links[i] : base, NULL);
+    ck_assert_msg(symlink(targets[i], path) == 0, "symlink %s failed",
+                  path);
+  }
+  return dir;
+}
+
+MeepleLoader *
+tu_load_dir(const char *dir, const char *const *tiles_dirs)
+{
+  MeepleLoader *loader = meeple_loader_new();
+  meeple_loader_add_plugin_dir(loader, dir);
+  for (guint i = 0; tiles_dirs[i]; i++)
+    meeple_loader_add_tiles_dir(loader, tiles_dirs[i]);
+  GError *error = NULL;
+  ck_assert_msg(meeple_loader_load(loader, &error), "loader: %s",
+                error ? error->message : "?");
+  return loader;
 }
 
 MeepleGame *

@@ -15,6 +15,17 @@ MeepleRules *tu_base_rules(void);
  * when any plugin of the build tree failed to load. */
 MeepleRules *tu_rules_with(const char *ids);
 
+/** A new directory under @root holding a symbolic link to each path of
+ * @targets (NULL-terminated), named @links[i] when @links is not NULL,
+ * else like its target: a plugin directory of chosen shared objects.
+ * Aborts the test on error.  Free with g_free. */
+char *tu_link_dir(const char *root, const char *const *targets,
+                  const char *const *links);
+
+/** A loader that loaded the plugins of @dir with the tile directories
+ * @tiles_dirs (NULL-terminated).  Aborts the test on error. */
+MeepleLoader *tu_load_dir(const char *dir, const char *const *tiles_dirs);
+
 /** A game of @n_players on @rules whose supply is exactly @tiles, a
  * space-separated list of tile ids drawn in that order ("V K D ...").
  * Farmers on unless @no_farmers. */

@@ -98,7 +98,7 @@ static inline guint
 placed_edge(const MeepleGame *g, guint slot, guint side)
 {
   const Placed *p = &g->placed[slot];
-  const TileDerived *d = meeple_rules_derived(g->rules, p->type);
+  const TileDerived *d = rules_derived(g->rules, p->type);
   return (d->packed_edges[p->rotation] >> (2 * side)) & 3u;
 }
 
@@ -153,7 +153,7 @@ board_put(MeepleGame *g, guint slot)
 void
 board_list_placements(MeepleGame *g, guint type, ActionList *out)
 {
-  const TileDerived *d = meeple_rules_derived(g->rules, type);
+  const TileDerived *d = rules_derived(g->rules, type);
   MeepleAction a = { .kind = MEEPLE_ACTION_PLACE_TILE, .tile = (uint16_t)type };
   for (guint i = 0; i < g->n_frontier; i++) {
     const FrontierCell *fc = &g->frontier[i];
@@ -171,7 +171,7 @@ board_list_placements(MeepleGame *g, guint type, ActionList *out)
 gboolean
 board_has_placement(const MeepleGame *g, guint type)
 {
-  const TileDerived *d = meeple_rules_derived(g->rules, type);
+  const TileDerived *d = rules_derived(g->rules, type);
   for (guint i = 0; i < g->n_frontier; i++) {
     const FrontierCell *fc = &g->frontier[i];
     for (guint r = 0; r < 4; r++)

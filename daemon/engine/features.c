@@ -67,7 +67,7 @@ features_add_tile(MeepleGame *g, guint slot)
 {
   Placed *p = &g->placed[slot];
   const MeepleTileType *type = rules_type(g->rules, p->type);
-  const TileDerived *d = meeple_rules_derived(g->rules, p->type);
+  const TileDerived *d = rules_derived(g->rules, p->type);
   g_assert(g->n_nodes + type->n_segments <= g->cap_nodes);
   p->node0 = (uint16_t)g->n_nodes;
   p->n_segments = type->n_segments;
@@ -89,7 +89,7 @@ features_add_tile(MeepleGame *g, guint slot)
     if (other < 0)
       continue;
     const Placed *q = &g->placed[other];
-    const TileDerived *qd = meeple_rules_derived(g->rules, q->type);
+    const TileDerived *qd = rules_derived(g->rules, q->type);
     guint os = (s + 2) & 3;
     int a = d->side_segment[unrot_side(s, p->rotation)];
     int b = qd->side_segment[unrot_side(os, q->rotation)];

@@ -59,7 +59,7 @@ figure_move(MeepleGame *g, guint index, guint slot, guint node,
 }
 
 void
-figure_return(MeepleGame *g, guint index, const char *rule)
+figure_return(MeepleGame *g, guint index, const char *rule, gboolean scored)
 {
   Figure *f = &g->figures[index];
   g_assert(f->slot != NO_SLOT);
@@ -70,6 +70,6 @@ figure_return(MeepleGame *g, guint index, const char *rule)
   guint n;
   const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FIGURE_REMOVED, &n);
   for (guint h = 0; h < n; h++)
-    ((MeepleFigureHook)(void (*)(void))hooks[h].func)(g, index, rule,
-                                                       hooks[h].user_data);
+    ((MeepleFigureHook)(void (*)(void))hooks[h].func)(
+        g, index, rule, scored, hooks[h].user_data);
 }

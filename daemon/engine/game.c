@@ -125,28 +125,6 @@ set_phase(MeepleGame *g, MeeplePhase phase)
   g->hooks_stopped = FALSE;
 }
 
-/* MEEPLE_HOOK_FILTER: drops the actions a rule set vetoes ("pass" stays,
- * so a figure decision always has a choice). */
-static void
-filter_actions(MeepleGame *g)
-{
-  guint n;
-  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
-  if (!n)
-    return;
-  gsize kept = 0;
-  for (gsize i = 0; i < g->actions.len; i++) {
-    const MeepleAction *a = &g->actions.items[i];
-    gboolean ok = TRUE;
-    for (guint h = 0; h < n && ok && a->kind != MEEPLE_ACTION_PASS; h++)
-      ok = ((MeepleFilterHook)(void (*)(void))hooks[h].func)(
-          g, a, hooks[h].user_data);
-    if (ok)
-      g->actions.items[kept++] = *a;
-  }
-  g->actions.len = kept;
-}
-
 /* BASE-11/12: follower actions on the tile placed this turn, then what
  * rule sets add (MEEPLE_HOOK_FIGURE_ACTIONS) and veto. */
 static void
@@ -180,7 +158,7 @@ list_figure_actions(MeepleGame *g)
   for (guint h = 0; h < n; h++)
     ((MeepleActionsHook)(void (*)(void))hooks[h].func)(g, &g->actions,
                                                         hooks[h].user_data);
-  filter_actions(g);
+  effects_filter(g, MEEPLE_DECISION_PLACE_FIGURE, g->active, &g->actions);
 }
 
 /* Runs the steps of a phase from g->phase_step on: its hooks for @point
@@ -250,7 +228,7 @@ draw_tile(MeepleGame *g)
       continue;
     g->actions.len = 0;
     board_list_placements(g, type, &g->actions);
-    filter_actions(g);
+    effects_filter(g, MEEPLE_DECISION_PLACE_TILE, g->active, &g->actions);
     if (g->actions.len > 0) {
       g->drawn = (int)type;
       return TRUE;
@@ -356,7 +334,7 @@ supply_shuffle(MeepleGame *g)
   /* Fisher-Yates with the game's PRNG, from the last position down
    * (doc/determinism.md). */
   for (guint i = g->supply_len; i > 1; i--) {
-    guint j = meeple_prng_below(&g->prng, i);
+    guint j = prng_below(&g->prng, i);
     uint16_t tmp = g->supply[i - 1];
     g->supply[i - 1] = g->supply[j];
     g->supply[j] = tmp;
@@ -463,7 +441,7 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
   g->cap_nodes = n_nodes;
   g->cap_frontier = 3 * n_tiles + 4;
   board_init(g);
-  meeple_prng_seed(&g->prng, config->seed, PRNG_STREAM);
+  prng_seed(&g->prng, config->seed, PRNG_STREAM);
 
   /* BASE-01: each player's personal supply. */
   for (guint p = 0; p < g->n_players; p++)
@@ -604,7 +582,7 @@ explain_illegal(MeepleGame *g, const MeepleAction *a)
     if (board_slot_at(g, a->x, a->y) >= 0)
       return g_strdup_printf("cell %d,%d already holds a tile", a->x, a->y);
     gboolean touches = FALSE;
-    const TileDerived *td = meeple_rules_derived(g->rules, a->tile);
+    const TileDerived *td = rules_derived(g->rules, a->tile);
     for (guint s = 0; s < 4; s++) {
       int other = board_slot_at(g, a->x + dx[s], a->y + dy[s]);
       if (other < 0)
@@ -613,7 +591,7 @@ explain_illegal(MeepleGame *g, const MeepleAction *a)
       const Placed *q = &g->placed[other];
       guint mine = (td->packed_edges[a->rotation] >> (2 * s)) & 3;
       guint theirs =
-          (meeple_rules_derived(g->rules, q->type)->packed_edges[q->rotation] >>
+          (rules_derived(g->rules, q->type)->packed_edges[q->rotation] >>
            (2 * ((s + 2) & 3))) & 3;
       if (mine != theirs)
         return g_strdup_printf(
@@ -700,7 +678,9 @@ meeple_game_apply_index(MeepleGame *g, gsize index, const MeepleEvent **events,
     break;
   default: {
     const ActionKindDef *k = g_ptr_array_index(g->rules->action_kinds, a.kind);
+    g->applying = k->info.effect.what;
     k->apply(g, &a, k->user_data);
+    g->applying = MEEPLE_EFFECT_NONE;
     break;
   }
   }

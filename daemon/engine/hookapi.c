@@ -90,7 +90,9 @@ meeple_game_return_figure(MeepleGame *g, guint figure, const char *rule)
 {
   g_return_if_fail(figure < g->n_figures &&
                    g->figures[figure].slot != NO_SLOT);
-  figure_return(g, figure, rule);
+  /* scored: the return is part of the scoring action being applied
+   * (ABBOT-06, CIRCUS-14), as BASE-19's is part of the SCORE phase */
+  figure_return(g, figure, rule, g->applying == MEEPLE_EFFECT_SCORE);
 }
 
 int
@@ -108,28 +110,34 @@ guint32
 meeple_game_random_below(MeepleGame *g, guint32 bound)
 {
   g_return_val_if_fail(bound > 0, 0);
-  return meeple_prng_below(&g->prng, bound);
+  return prng_below(&g->prng, bound);
 }
 
-void
+gboolean
 meeple_game_request_decision(MeepleGame *g, guint kind, guint player,
                              const MeepleAction *actions, gsize n_actions)
 {
-  g_return_if_fail(kind < g->rules->decision_kinds->len &&
-                   player < g->n_players && n_actions > 0);
+  g_return_val_if_fail(kind < g->rules->decision_kinds->len &&
+                       player < g->n_players && n_actions > 0, FALSE);
   if (g->has_decision) {
     g_critical("a plugin asked for a second decision while one is pending; "
                "ignored");
-    return;
+    return FALSE;
   }
   g->actions.len = 0;
   for (gsize i = 0; i < n_actions; i++)
     action_list_push(&g->actions, &actions[i]);
+  /* A rule set's decision obeys every other rule set's restrictions, as
+   * the core's do (DESIGN "Rule sets meet only through the engine"). */
+  effects_filter(g, kind, player, &g->actions);
+  if (g->actions.len == 0)
+    return FALSE;
   g->has_decision = TRUE;
   g->decision.kind = kind;
   g->decision.player = player;
   g->decision.actions = g->actions.items;
   g->decision.n_actions = g->actions.len;
+  return TRUE;
 }
 
 /* ---- set-aside tiles (RULES PD-08, AMB-07) -------------------------------- */

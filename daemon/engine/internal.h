@@ -40,6 +40,8 @@ struct MeepleRules {
   /* how clients draw fields carrying a symbol (interned strings);
    * unicode NULL: like any field */
   MeepleSymbolLook symbol_looks[MEEPLE_MAX_SYMBOLS];
+  /* MeepleSymbolTrait bits per symbol (what other rule sets ask for) */
+  guint32 symbol_traits[MEEPLE_MAX_SYMBOLS];
   GArray *tile_types;      /* MeepleTileType */
   GArray *derived;         /* TileDerived, parallel to tile_types */
   GPtrArray *tilesets;     /* MeepleTileSetInfo* */
@@ -57,6 +59,7 @@ struct MeepleRules {
   GArray *hooks[MEEPLE_HOOK_COUNT]; /* HookDef, in run order */
   guint n_before_core[MEEPLE_HOOK_COUNT]; /* hooks with priority > 0 */
   GArray *owned;             /* OwnedData */
+  GPtrArray *apis;           /* ApiDef*: published interfaces (apis.c) */
 };
 
 typedef struct {
@@ -87,6 +90,15 @@ typedef struct {
   GDestroyNotify destroy;
 } OwnedData;
 
+/* An interface a rule set published (meeple_rules_provide_api()). */
+typedef struct {
+  char *name;
+  char *ruleset;           /* id of the rule set that published it */
+  guint major, minor;
+  gconstpointer table;
+  gsize size;
+} ApiDef;
+
 /* registry.c */
 void registry_init(MeepleRules *rules);
 void registry_free(MeepleRules *rules);
@@ -97,6 +109,11 @@ gboolean registry_begin_ruleset(MeepleRules *rules, const char *id,
 void registry_end_ruleset(MeepleRules *rules);
 /* A record header key: no action kind or figure type may be named so. */
 gboolean registry_reserved_verb(const char *name);
+/* Id of the rule set being set up, or NULL (the base game, tests). */
+const char *registry_current_ruleset(const MeepleRules *rules);
+
+/* apis.c */
+void apis_free(MeepleRules *rules);
 static inline const HookDef *
 rules_hooks(const MeepleRules *rules, MeepleHookPoint point, guint *n)
 {
@@ -104,9 +121,9 @@ rules_hooks(const MeepleRules *rules, MeepleHookPoint point, guint *n)
   return (const HookDef *)(void *)rules->hooks[point]->data;
 }
 
-void meeple_rules_derive(const MeepleRules *rules, guint type,
+void rules_derive(const MeepleRules *rules, guint type,
                          TileDerived *out);
-const TileDerived *meeple_rules_derived(const MeepleRules *rules, guint type);
+const TileDerived *rules_derived(const MeepleRules *rules, guint type);
 
 static inline const MeepleTileType *
 rules_type(const MeepleRules *rules, guint type)
@@ -212,6 +229,9 @@ struct MeepleGame {
    * order, so a phase resumes after a decision a hook asked for */
   guint phase_step;
   gboolean hooks_stopped;    /* a hook of this phase said STOP */
+  /* effect of the plugin action whose apply function runs now, else
+   * MEEPLE_EFFECT_NONE (figure returns of a scoring action, plugin.h) */
+  MeepleEffectKind applying;
   /* plugin state, one allocation per slot (registry.c) */
   gpointer *slots;
   guint n_slots;
@@ -282,7 +302,10 @@ void figure_place(MeepleGame *g, guint index, guint node, const char *rule);
  * that tile) or on no segment (NO_NODE); from the supply or moving. */
 void figure_move(MeepleGame *g, guint index, guint slot, guint node,
                  const char *rule);
-void figure_return(MeepleGame *g, guint index, const char *rule);
+/* @scored: the figure goes home because what it stood on was scored
+ * (BASE-19, or an action whose effect is MEEPLE_EFFECT_SCORE). */
+void figure_return(MeepleGame *g, guint index, const char *rule,
+                   gboolean scored);
 static inline uint8_t *supply_count(MeepleGame *g, guint player, guint type)
 {
   return &g->figure_supply[player * g->n_figure_types + type];
@@ -292,6 +315,14 @@ static inline uint8_t *supply_count(MeepleGame *g, guint player, guint type)
 void scoring_after_turn(MeepleGame *g);
 void scoring_final_features(MeepleGame *g);
 void scoring_winner(MeepleGame *g);
+
+/* effects.c: MEEPLE_HOOK_FILTER over any list of actions (every decision,
+ * DESIGN "Rule sets meet only through the engine") */
+gboolean effects_allowed(MeepleGame *g, guint decision, guint player,
+                         const MeepleAction *a);
+/* Drops the vetoed actions of @list; keeps their order. */
+void effects_filter(MeepleGame *g, guint decision, guint player,
+                    ActionList *list);
 
 /* game.c */
 MeepleEvent *game_event(MeepleGame *g, guint type);

@@ -162,6 +162,17 @@ plugin_open(Plugin *p)
   }
   const MeeplePluginDescriptor *d = symbol;
   /* abi_major and abi_minor are the first fields in every ABI version. */
+  if (d->abi_major < MEEPLE_PLUGIN_ABI_MAJOR) {
+    /* An older major: its hooks, effects and descriptor mean something
+     * else now (doc/plugins.md, "ABI compatibility"); say how to fix it. */
+    plugin_fail(p, "built for plugin ABI %u.%u, which this meepled no "
+                "longer loads; it speaks %d.%d: rebuild the plugin against "
+                "the ABI %d headers (doc/plugins.md, \"ABI %d.0\")",
+                d->abi_major, d->abi_minor, MEEPLE_PLUGIN_ABI_MAJOR,
+                MEEPLE_PLUGIN_ABI_MINOR, MEEPLE_PLUGIN_ABI_MAJOR,
+                MEEPLE_PLUGIN_ABI_MAJOR);
+    return;
+  }
   if (d->abi_major != MEEPLE_PLUGIN_ABI_MAJOR) {
     plugin_fail(p, "built for plugin ABI %u.%u; this meepled speaks %d.%d "
                 "(the major version must match)", d->abi_major,

@@ -19,6 +19,8 @@ daemon_engine_libmeeple_la_SOURCES = \
 	daemon/engine/registry.c \
 	daemon/engine/slots.c \
 	daemon/engine/hookapi.c \
+	daemon/engine/effects.c \
+	daemon/engine/apis.c \
 	daemon/engine/notes.c \
 	daemon/engine/loader.c
 daemon_engine_libmeeple_la_LIBADD = $(GLIB_LIBS)

@@ -4,7 +4,7 @@
 #define PCG_MULTIPLIER 6364136223846793005ULL
 
 uint32_t
-meeple_prng_next(MeeplePrng *prng)
+prng_next(MeeplePrng *prng)
 {
   uint64_t old = prng->state;
   prng->state = old * PCG_MULTIPLIER + prng->inc;
@@ -14,24 +14,24 @@ meeple_prng_next(MeeplePrng *prng)
 }
 
 void
-meeple_prng_seed(MeeplePrng *prng, uint64_t seed, uint64_t stream)
+prng_seed(MeeplePrng *prng, uint64_t seed, uint64_t stream)
 {
   /* The paper's initialisation: the increment must be odd. */
   prng->state = 0;
   prng->inc = (stream << 1u) | 1u;
-  meeple_prng_next(prng);
+  prng_next(prng);
   prng->state += seed;
-  meeple_prng_next(prng);
+  prng_next(prng);
 }
 
 uint32_t
-meeple_prng_below(MeeplePrng *prng, uint32_t bound)
+prng_below(MeeplePrng *prng, uint32_t bound)
 {
   /* Reject the lowest (2^32 mod bound) values so every residue is equally
    * likely. */
   uint32_t threshold = (uint32_t)(-bound) % bound;
   for (;;) {
-    uint32_t r = meeple_prng_next(prng);
+    uint32_t r = prng_next(prng);
     if (r >= threshold)
       return r % bound;
   }

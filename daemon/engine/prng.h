@@ -18,9 +18,9 @@ typedef struct {
   uint64_t inc;
 } MeeplePrng;
 
-void meeple_prng_seed(MeeplePrng *prng, uint64_t seed, uint64_t stream);
-uint32_t meeple_prng_next(MeeplePrng *prng);
+void prng_seed(MeeplePrng *prng, uint64_t seed, uint64_t stream);
+uint32_t prng_next(MeeplePrng *prng);
 /** Uniform in [0, bound); bound > 0.  Unbiased (rejection sampling). */
-uint32_t meeple_prng_below(MeeplePrng *prng, uint32_t bound);
+uint32_t prng_below(MeeplePrng *prng, uint32_t bound);
 
 #endif

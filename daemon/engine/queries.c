@@ -150,22 +150,6 @@ meeple_game_figure(const MeepleGame *g, guint index)
 }
 
 gboolean
-meeple_game_figure_cell(const MeepleGame *g, const char *figure_name, int *x,
-                        int *y)
-{
-  int type = meeple_rules_find_figure_type(g->rules, figure_name);
-  for (guint i = 0; type >= 0 && i < g->n_figures; i++) {
-    const Figure *f = &g->figures[i];
-    if ((int)f->type == type && f->slot != NO_SLOT) {
-      *x = g->placed[f->slot].x;
-      *y = g->placed[f->slot].y;
-      return TRUE;
-    }
-  }
-  return FALSE;
-}
-
-gboolean
 meeple_game_feature(const MeepleGame *g, int x, int y, guint segment,
                     MeepleFeatureInfo *info)
 {

@@ -42,12 +42,14 @@ decision_kind_free(gpointer p)
 
 static void
 add_core_action_kind(MeepleRules *rules, const char *name,
-                     const char *description, guint fields)
+                     const char *description, guint fields,
+                     MeepleEffectKind effect)
 {
   ActionKindDef *k = g_new0(ActionKindDef, 1);
   k->info.name = g_strdup(name);
   k->info.description = g_strdup(description);
   k->info.fields = fields;
+  k->info.effect = MEEPLE_EFFECT_SPEC(effect, MEEPLE_EFFECT_ACTION_FIGURE);
   g_ptr_array_add(rules->action_kinds, k);
 }
 
@@ -73,15 +75,18 @@ registry_init(MeepleRules *rules)
   for (guint i = 0; i < MEEPLE_HOOK_COUNT; i++)
     rules->hooks[i] = g_array_new(FALSE, TRUE, sizeof(HookDef));
   rules->owned = g_array_new(FALSE, TRUE, sizeof(OwnedData));
+  rules->apis = g_ptr_array_new();
 
   /* Order must match MeepleActionKind and MeepleDecisionKind. */
   add_core_action_kind(rules, "place", "Put the drawn tile on the board "
-                       "(BASE-05)", MEEPLE_ACTION_USES_CELL);
+                       "(BASE-05)", MEEPLE_ACTION_USES_CELL,
+                       MEEPLE_EFFECT_PLACE_TILE);
   add_core_action_kind(rules, "figure", "Put a figure from your supply on "
                        "a segment of a tile (BASE-11)",
                        MEEPLE_ACTION_USES_FIGURE | MEEPLE_ACTION_USES_SEGMENT |
-                       MEEPLE_ACTION_USES_CELL);
-  add_core_action_kind(rules, "pass", "Do nothing in this decision", 0);
+                       MEEPLE_ACTION_USES_CELL, MEEPLE_EFFECT_PLACE_FIGURE);
+  add_core_action_kind(rules, "pass", "Do nothing in this decision", 0,
+                       MEEPLE_EFFECT_NONE);
   add_decision_kind(rules, "place-tile", "Place the tile you drew");
   add_decision_kind(rules, "place-figure", "Take this turn's figure action, "
                     "or pass");
@@ -97,6 +102,7 @@ registry_free(MeepleRules *rules)
       o->destroy(o->data);
   }
   g_array_unref(rules->owned);
+  apis_free(rules);
   for (guint i = 0; i < MEEPLE_HOOK_COUNT; i++)
     g_array_unref(rules->hooks[i]);
   g_array_unref(rules->slots);
@@ -122,6 +128,14 @@ registry_begin_ruleset(MeepleRules *rules, const char *id, const char *name,
   g_ptr_array_add(rules->rulesets, r);
   rules->ruleset_open = TRUE;
   return TRUE;
+}
+
+const char *
+registry_current_ruleset(const MeepleRules *rules)
+{
+  if (!rules->ruleset_open)
+    return NULL;
+  return meeple_rules_ruleset(rules, rules->rulesets->len - 1)->id;
 }
 
 void
@@ -198,7 +212,8 @@ name_taken(const char *what, const char *name, gboolean taken,
 int
 meeple_rules_add_action_kind(MeepleRules *rules, const char *name,
                              const char *description,
-                             MeepleActionFields fields, MeepleApplyFunc apply,
+                             MeepleActionFields fields,
+                             MeepleEffectSpec effect, MeepleApplyFunc apply,
                              gpointer user_data, GError **error)
 {
   /* Figure names are verbs too ("abbot C1"): an action kind may not hide
@@ -220,10 +235,21 @@ meeple_rules_add_action_kind(MeepleRules *rules, const char *name,
                 "action kind '%s' needs an apply function", name);
     return -1;
   }
+  /* The effect must be readable from the action alone (effects.c). */
+  if ((guint)effect.what > MEEPLE_EFFECT_SCORE ||
+      (effect.figure >= 0 &&
+       (guint)effect.figure >= meeple_rules_n_figure_types(rules)) ||
+      effect.figure < MEEPLE_EFFECT_ACTION_FIGURE) {
+    g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,
+                "action kind '%s': its effect names no known effect or "
+                "figure type", name);
+    return -1;
+  }
   ActionKindDef *k = g_new0(ActionKindDef, 1);
   k->info.name = g_strdup(name);
   k->info.description = g_strdup(description ? description : name);
   k->info.fields = fields;
+  k->info.effect = effect;
   k->apply = apply;
   k->user_data = user_data;
   g_ptr_array_add(rules->action_kinds, k);

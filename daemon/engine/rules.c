@@ -172,6 +172,12 @@ meeple_rules_symbol(MeepleRules *rules, const char *name)
   return (int)rules->n_symbols++;
 }
 
+guint
+meeple_rules_n_symbols(const MeepleRules *rules)
+{
+  return rules->n_symbols;
+}
+
 const char *
 meeple_rules_symbol_name(const MeepleRules *rules, guint index)
 {
@@ -230,6 +236,12 @@ add_figure_type(MeepleRules *rules, const char *name, gboolean is_follower,
   f->per_player = per_player;
   f->neutral = neutral;
   f->place_rule = "BASE-11";
+  /* Followers are people (PD-10: the dragon eats every kind of
+   * follower); a rule set says so of its neutral figures that are. */
+  if (is_follower)
+    f->traits |= MEEPLE_TRAIT_FOLLOWER | MEEPLE_TRAIT_LIVING;
+  if (neutral > 0)
+    f->traits |= MEEPLE_TRAIT_NEUTRAL;
   g_ptr_array_add(rules->figure_types, f);
   return (int)rules->figure_types->len - 1;
 }
@@ -264,6 +276,48 @@ meeple_rules_figure_may_stand(const MeepleRules *rules, guint figure,
   if (f->kinds != 0)
     return k->is_feature && kind < 32 && (f->kinds & (1u << kind));
   return !f->is_follower || (k->follower_allowed && k->is_feature);
+}
+
+void
+meeple_rules_add_figure_traits(MeepleRules *rules, guint figure,
+                               guint32 traits)
+{
+  g_return_if_fail(figure < rules->figure_types->len);
+  ((MeepleFigureType *)g_ptr_array_index(rules->figure_types, figure))
+      ->traits |= traits;
+}
+
+gboolean
+meeple_rules_figure_has_trait(const MeepleRules *rules, guint figure,
+                              guint32 traits)
+{
+  g_return_val_if_fail(figure < rules->figure_types->len, FALSE);
+  return (meeple_rules_figure_type(rules, figure)->traits & traits) == traits;
+}
+
+void
+meeple_rules_add_symbol_traits(MeepleRules *rules, guint symbol,
+                               guint32 traits)
+{
+  g_return_if_fail(symbol < rules->n_symbols);
+  rules->symbol_traits[symbol] |= traits;
+}
+
+guint32
+meeple_rules_symbol_traits(const MeepleRules *rules, guint symbol)
+{
+  return symbol < rules->n_symbols ? rules->symbol_traits[symbol] : 0;
+}
+
+guint32
+meeple_rules_tile_symbol_traits(const MeepleRules *rules, guint type)
+{
+  g_return_val_if_fail(type < rules->tile_types->len, 0);
+  guint32 symbols = rules_type(rules, type)->symbols, traits = 0;
+  for (guint i = 0; symbols && i < rules->n_symbols; i++, symbols >>= 1)
+    if (symbols & 1u)
+      traits |= rules->symbol_traits[i];
+  return traits;
 }
 
 int
@@ -353,7 +407,7 @@ meeple_tile_edge(const MeepleTileType *type, guint rotation, MeepleSide side)
 }
 
 void
-meeple_rules_derive(const MeepleRules *rules, guint index, TileDerived *d)
+rules_derive(const MeepleRules *rules, guint index, TileDerived *d)
 {
   const MeepleTileType *t = rules_type(rules, index);
   memset(d, 0, sizeof *d);
@@ -387,7 +441,7 @@ meeple_rules_derive(const MeepleRules *rules, guint index, TileDerived *d)
 }
 
 const TileDerived *
-meeple_rules_derived(const MeepleRules *rules, guint type)
+rules_derived(const MeepleRules *rules, guint type)
 {
   return &g_array_index(rules->derived, TileDerived, type);
 }

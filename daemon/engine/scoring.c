@@ -186,7 +186,7 @@ score_feature(MeepleGame *g, guint root, gboolean final)
   for (guint i = 0; i < g->n_figures; i++) {
     const Figure *f = &g->figures[i];
     if (figure_is_placed_follower(g, f) && feature_find(g, f->node) == root)
-      figure_return(g, i, "BASE-19");
+      figure_return(g, i, "BASE-19", TRUE);
   }
   run_feature_hooks(g, MEEPLE_HOOK_FEATURE_DONE, &fs);
 }
@@ -215,7 +215,7 @@ scoring_after_turn(MeepleGame *g)
       if (s < 0)
         continue;
       const Placed *q = &g->placed[s];
-      if (!meeple_rules_derived(g->rules, q->type)->has_surround ||
+      if (!rules_derived(g->rules, q->type)->has_surround ||
           surround_neighbours(g, (guint)s) != 8)
         continue;
       for (guint i = 0; i < q->n_segments; i++) {

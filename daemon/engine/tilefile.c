@@ -500,7 +500,7 @@ meeple_rules_load_tiles_data(MeepleRules *rules, const char *data,
       info->n_tiles += t->count;
       g_array_append_val(rules->tile_types, *t);
       TileDerived d;
-      meeple_rules_derive(rules, first + i, &d);
+      rules_derive(rules, first + i, &d);
       g_array_append_val(rules->derived, d);
       if (r.start_id && strcmp(t->id, r.start_id) == 0)
         rules->start_tile = (int)(first + i);

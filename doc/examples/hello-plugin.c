@@ -2,6 +2,9 @@
  *
  * The "hello" rule set gives the active player 1 point at the start of
  * each turn (rule HELLO-01) and tells about it with an event of its own.
+ * It also keeps every figure off the fields (HELLO-02), whoever offers
+ * the placement — the core, or any other rule set it has never heard of
+ * — by reading what an action does to the board (plugin ABI 2).
  *
  * Build it outside the meepled tree, against the installed headers:
  *
@@ -37,6 +40,28 @@ greet(MeepleGame *game, gpointer user_data)
   return MEEPLE_HOOK_CONTINUE;
 }
 
+/* MEEPLE_HOOK_FILTER: runs on every action of every decision, the core's
+ * and those other rule sets ask for.  It knows no action kind: the
+ * engine tells what the action does (ctx->effect).  FALSE vetoes it. */
+static gboolean
+keep_off_fields(MeepleGame *game, const MeepleAction *action,
+           const MeepleFilterContext *ctx, gpointer user_data)
+{
+  (void)action;
+  (void)user_data;
+  const MeepleActionEffect *e = &ctx->effect;
+  MeeplePlacedTile tile;
+  if ((e->what != MEEPLE_EFFECT_PLACE_FIGURE &&
+       e->what != MEEPLE_EFFECT_MOVE_FIGURE) ||
+      e->segment == MEEPLE_SEGMENT_NONE ||
+      !meeple_game_tile_at(game, e->x, e->y, &tile))
+    return TRUE;
+  const MeepleTileType *type =
+      meeple_rules_tile_type(meeple_game_rules(game), tile.type);
+  /* HELLO-02: nothing lands on a field */
+  return type->segments[e->segment].kind != MEEPLE_KIND_FIELD;
+}
+
 /* Called for every rules object built with "hello": register what the
  * rule set brings.  Nothing may live in globals; per-rules data is owned
  * by the rules and freed with them. */
@@ -53,6 +78,8 @@ hello_setup(MeepleRules *rules, GError **error)
 
   meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_TURN_START,
                               MEEPLE_PRIORITY_DEFAULT, greet, hello);
+  meeple_rules_add_filter_hook(rules, MEEPLE_PRIORITY_DEFAULT, keep_off_fields,
+                               NULL);
   return TRUE;
 }
 
@@ -60,6 +87,6 @@ hello_setup(MeepleRules *rules, GError **error)
 MEEPLE_PLUGIN_DEFINE(
   .id = "hello",
   .name = "Hello",
-  .version = "0.1",
+  .version = "0.2",
   .setup = hello_setup,
 );

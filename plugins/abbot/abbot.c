@@ -139,8 +139,10 @@ abbot_setup(MeepleRules *rules, GError **error)
       rules, "abbot-return",
       "Take your abbot back and score its monastery or garden now "
       "(ABBOT-06)",
-      MEEPLE_ACTION_USES_SEGMENT | MEEPLE_ACTION_USES_CELL, take_abbot_back,
-      ab, error);
+      MEEPLE_ACTION_USES_SEGMENT | MEEPLE_ACTION_USES_CELL,
+      /* it scores the abbot's feature, and the abbot goes home */
+      MEEPLE_EFFECT_SPEC(MEEPLE_EFFECT_SCORE, (int)ab->abbot),
+      take_abbot_back, ab, error);
   if (kind < 0)
     return FALSE;
   ab->take_back = (guint)kind;

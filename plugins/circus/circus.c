@@ -147,15 +147,15 @@ big_top_figure(const MeepleGame *game, const Circus *c)
   g_assert_not_reached(); /* registered with count 1 in circus_setup() */
 }
 
-/* X-10: this turn's tile carries the magic portal of The Princess & the
- * Dragon (symbol "portal", by name for the same reason). */
+/* X-10: this turn's tile lets the figure action reach every tile (a
+ * symbol with MEEPLE_SYMBOL_TRAIT_REACH_ANY_TILE: the magic portal of The
+ * Princess & the Dragon). */
 static gboolean
-portal_turn(MeepleGame *game, const MeeplePlacedTile *tile)
+reach_any_tile(MeepleGame *game, const MeeplePlacedTile *tile)
 {
-  MeepleRules *rules = meeple_game_rules(game);
-  int portal = meeple_rules_find_symbol(rules, "portal");
-  return portal >= 0 &&
-         (meeple_rules_tile_type(rules, tile->type)->symbols & (1u << portal));
+  return (meeple_rules_tile_symbol_traits(meeple_game_rules(game),
+                                          tile->type) &
+          MEEPLE_SYMBOL_TRAIT_REACH_ANY_TILE) != 0;
 }
 
 /* Fills the location fields of a points event with a spot or feature. */
@@ -383,18 +383,15 @@ list_ringmaster(MeepleGame *game, const Circus *c, const MeeplePlacedTile *tile,
   }
 }
 
-/* Offers an acrobat onto the acrobat tile at (x, y) if it has a free place
- * and is not the dragon's (X-05). */
+/* Offers an acrobat onto the acrobat tile at (x, y) if it has a free
+ * place.  X-05 (PD-12): the figure decision's FILTER keeps it off the
+ * dragon's tile; the action says it places a follower there. */
 static void
 offer_acrobat(MeepleGame *game, const Circus *c, int x, int y,
               MeepleActionList *list)
 {
   int spot = spot_at(game, x, y, c->acrobat_kind);
-  int dx, dy;
-  if (spot < 0 || acrobats(game, x, y, (guint)spot, NULL) >= PYRAMID_SIZE ||
-      /* X-05 (PD-12): the dragon's tile is off limits */
-      (meeple_game_figure_cell(game, "dragon", &dx, &dy) && dx == x &&
-       dy == y))
+  if (spot < 0 || acrobats(game, x, y, (guint)spot, NULL) >= PYRAMID_SIZE)
     return;
   MeepleAction a = { .kind = (uint16_t)c->acrobat_action,
                      .x = (int16_t)x, .y = (int16_t)y };
@@ -412,7 +409,7 @@ list_acrobats(MeepleGame *game, const Circus *c, const MeeplePlacedTile *tile,
   if (meeple_game_supply(game, meeple_game_active_player(game),
                          MEEPLE_FIGURE_FOLLOWER) == 0)
     return;
-  if (portal_turn(game, tile)) {
+  if (reach_any_tile(game, tile)) {
     /* in the order the tiles were placed, like every list of the board */
     for (guint i = 0; i < meeple_game_n_placed(game); i++) {
       MeeplePlacedTile t = meeple_game_placed(game, i);
@@ -615,14 +612,21 @@ circus_setup(MeepleRules *rules, GError **error)
                     rules, "acrobat",
                     "Put a follower on the acrobat space of this tile's "
                     "pyramid (CIRCUS-10, CIRCUS-11)",
-                    MEEPLE_ACTION_USES_CELL, apply_acrobat, c, error),
+                    MEEPLE_ACTION_USES_CELL,
+                    /* a normal follower from the supply (CIRCUS-13) */
+                    MEEPLE_EFFECT_SPEC(MEEPLE_EFFECT_PLACE_FIGURE,
+                                       MEEPLE_FIGURE_FOLLOWER),
+                    apply_acrobat, c, error),
                 &c->acrobat_action) ||
       !index_of(meeple_rules_add_action_kind(
                     rules, "pyramid",
                     "Score this complete pyramid: 5 points per acrobat to "
                     "its owner, the acrobats go home; you place no figure "
                     "this turn (CIRCUS-14)",
-                    MEEPLE_ACTION_USES_CELL, apply_pyramid, c, error),
+                    MEEPLE_ACTION_USES_CELL,
+                    MEEPLE_EFFECT_SPEC(MEEPLE_EFFECT_SCORE,
+                                       MEEPLE_FIGURE_FOLLOWER),
+                    apply_pyramid, c, error),
                 &c->pyramid_action) ||
       !index_of(meeple_rules_add_event_type(rules, "pyramid-completed", error),
                 &c->completed_event) ||

@@ -64,26 +64,25 @@ magic_feature(MeepleGame *game, const MageWitch *mw, guint which)
   return meeple_game_figure_feature(game, magic_figure(game, mw, which));
 }
 
-/* Appends to @list a move of @which to every legal destination (MW-03):
- * a road or city segment anywhere whose feature is unfinished with this
- * turn's tile on the board, is not the feature @which leaves, holds not
- * the other figure, and is not on the dragon's tile.  Returns how many. */
+/* Appends to @list a move of @which to every legal destination (MW-03)
+ * for a decision of kind @decision: a road or city segment anywhere
+ * whose feature is unfinished with this turn's tile on the board, is not
+ * the feature @which leaves, holds not the other figure, and that no rule
+ * set's FILTER vetoes — X-05 (PD-12, AMB-04): The Princess & the Dragon keeps
+ * the magic figures, which are living (X-02), off the dragon's tile.
+ * Asked here, not left to the decision's own filtering, because MW-05
+ * depends on whether any destination is left.  Returns how many. */
 static guint
-list_destinations(MeepleGame *game, const MageWitch *mw, guint which,
-                  GArray *list)
+list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
+                  guint which, GArray *list)
 {
   MeepleRules *rules = meeple_game_rules(game);
+  guint player = meeple_game_active_player(game);
   int here = magic_feature(game, mw, which);
   int other = magic_feature(game, mw, 1 - which);
-  int dx = 0, dy = 0;
-  /* X-05 (PD-12, AMB-04): the dragon's tile is off limits; it is not
-   * there while the dragon is beside the board or not in the game */
-  gboolean dragon = meeple_game_figure_cell(game, "dragon", &dx, &dy);
   guint n = 0;
   for (guint t = 0; t < meeple_game_n_placed(game); t++) {
     MeeplePlacedTile tile = meeple_game_placed(game, t);
-    if (dragon && tile.x == dx && tile.y == dy)
-      continue;
     const MeepleTileType *type = meeple_rules_tile_type(rules, tile.type);
     for (guint s = 0; s < type->n_segments; s++) {
       guint kind = type->segments[s].kind;
@@ -100,6 +99,8 @@ list_destinations(MeepleGame *game, const MageWitch *mw, guint which,
         .segment = (uint8_t)s,
         .figure = (uint8_t)mw->type[which],
       };
+      if (!meeple_game_action_allowed(game, decision, player, &a))
+        continue;
       g_array_append_val(list, a);
       n++;
     }
@@ -135,7 +136,7 @@ ask_join(MeepleGame *game, const MageWitch *mw)
 {
   g_autoptr(GArray) list = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
   for (guint w = 0; w < N_MAGIC; w++)
-    if (list_destinations(game, mw, w, list) == 0)
+    if (list_destinations(game, mw, mw->join_decision, w, list) == 0)
       append_removal(mw, w, list);
   ask(game, mw, mw->join_decision, list);
 }
@@ -147,7 +148,7 @@ ask_mage_tile(MeepleGame *game, const MageWitch *mw)
 {
   g_autoptr(GArray) list = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
   for (guint w = 0; w < N_MAGIC; w++)
-    list_destinations(game, mw, w, list);
+    list_destinations(game, mw, mw->place_decision, w, list);
   if (list->len == 0)
     for (guint w = 0; w < N_MAGIC; w++)
       if (magic_feature(game, mw, w) >= 0)
@@ -256,6 +257,9 @@ mw_setup(MeepleRules *rules, GError **error)
     if (type < 0)
       return FALSE;
     mw->type[w] = (guint)type;
+    /* X-02, PD-10.1: people of flesh and blood, whom a monster eats and
+     * keeps away from where it stands */
+    meeple_rules_add_figure_traits(rules, mw->type[w], MEEPLE_TRAIT_LIVING);
   }
   mw->mage_symbol = meeple_rules_symbol(rules, "mage");
   const MeepleSlotClass klass = { .size = sizeof(MwState) };
@@ -279,14 +283,18 @@ mw_setup(MeepleRules *rules, GError **error)
            "Put the mage or the witch on this segment (MW-03)",
            MEEPLE_ACTION_USES_FIGURE | MEEPLE_ACTION_USES_SEGMENT |
                MEEPLE_ACTION_USES_CELL,
+           MEEPLE_EFFECT_SPEC(MEEPLE_EFFECT_MOVE_FIGURE,
+                              MEEPLE_EFFECT_ACTION_FIGURE),
            apply_move, mw, error)) < 0)
     return FALSE;
   mw->move_action = (guint)kind;
   if ((kind = meeple_rules_add_action_kind(
            rules, "magic-remove",
            "Take the mage or the witch off the board: it has nowhere to go "
-           "(MW-05, AMB-11)", MEEPLE_ACTION_USES_FIGURE, apply_remove, mw,
-           error)) < 0)
+           "(MW-05, AMB-11)", MEEPLE_ACTION_USES_FIGURE,
+           MEEPLE_EFFECT_SPEC(MEEPLE_EFFECT_REMOVE_FIGURE,
+                              MEEPLE_EFFECT_ACTION_FIGURE),
+           apply_remove, mw, error)) < 0)
     return FALSE;
   mw->remove_action = (guint)kind;
 

@@ -1,12 +1,11 @@
 # The mist and ghosts of Ghosts, Castles and Cemeteries (RULES §6), built
-# like plugins/circus.  mist.h and the two mist-*.c files are shared with
-# plugins/spell-circles, which requires this rule set and works on its
-# state; each plugin links its own copy (plugins export nothing but their
-# descriptor).
-MIST_SHARED_SOURCES = plugins/mist/mist.h plugins/mist/mist-geometry.c \
-	plugins/mist/mist-ghosts.c
+# like plugins/circus.  mist-api.h is the interface it publishes as a
+# versioned table (mist-api.c) for plugins/spell-circles, which compiles
+# none of these sources; mist.h is private to this plugin.
 meepleplugins_LTLIBRARIES += plugins/mist.la
-plugins_mist_la_SOURCES = plugins/mist/mist.c $(MIST_SHARED_SOURCES)
+plugins_mist_la_SOURCES = plugins/mist/mist.c plugins/mist/mist.h \
+	plugins/mist/mist-api.h plugins/mist/mist-api.c \
+	plugins/mist/mist-geometry.c plugins/mist/mist-ghosts.c
 plugins_mist_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_mist_la_LIBADD = $(PLUGIN_LIBADD)
 

@@ -10,62 +10,6 @@
 
 #include <string.h>
 
-static gboolean
-find_index(guint n, const char *(*name_of)(const MeepleRules *, guint),
-           const MeepleRules *rules, const char *name, guint *out)
-{
-  for (guint i = 0; i < n; i++)
-    if (g_strcmp0(name_of(rules, i), name) == 0) {
-      *out = i;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-static const char *
-decision_name(const MeepleRules *rules, guint i)
-{
-  return meeple_rules_decision_kind(rules, i)->name;
-}
-
-static const char *
-action_name(const MeepleRules *rules, guint i)
-{
-  return meeple_rules_action_kind(rules, i)->name;
-}
-
-gboolean
-mist_ids_lookup(MeepleRules *rules, MistIds *ids, GError **error)
-{
-  int slot = meeple_rules_find_slot(rules, "mist");
-  guint n_events = meeple_rules_n_event_types(rules);
-  if (slot < 0 ||
-      !mist_symbols_register(rules, &ids->sym, error) ||
-      !find_index(meeple_rules_n_decision_kinds(rules), decision_name, rules,
-                  "haunt", &ids->haunt_decision) ||
-      !find_index(meeple_rules_n_action_kinds(rules), action_name, rules,
-                  "haunt", &ids->haunt_action) ||
-      !find_index(n_events, meeple_rules_event_type_name, rules,
-                  "ghost-added", &ids->ghost_added_event) ||
-      !find_index(n_events, meeple_rules_event_type_name, rules,
-                  "ghosts-returned", &ids->ghosts_returned_event) ||
-      !find_index(n_events, meeple_rules_event_type_name, rules,
-                  "ghost-lost", &ids->ghost_lost_event) ||
-      !find_index(n_events, meeple_rules_event_type_name, rules,
-                  "mist-thickened", &ids->mist_thickened_event) ||
-      !find_index(n_events, meeple_rules_event_type_name, rules,
-                  "mist-dispersed", &ids->mist_dispersed_event) ||
-      !find_index(n_events, meeple_rules_event_type_name, rules,
-                  "mist-completed", &ids->mist_completed_event)) {
-    if (error && !*error)
-      g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_RULESET,
-                  "the mist rule set is not set up in these rules");
-    return FALSE;
-  }
-  ids->slot = (guint)slot;
-  return TRUE;
-}
-
 guint
 mist_ghosts_on(const MistState *st, guint figure)
 {

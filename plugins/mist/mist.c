@@ -16,8 +16,8 @@
  *   NOTES           mist_notes         the bank, haunted followers, mist
  *
  * Spell Circles (plugins/spell-circles) slots its steps G1, G2, G4, G5 and
- * G7 between these by hook priority and shares the state and the ghost
- * code (mist.h).
+ * G7 between these by hook priority and works on the state and the ghosts
+ * through the table the mist publishes (mist-api.h, mist-api.c).
  */
 #include "mist.h"
 
@@ -33,14 +33,6 @@ enum {
   MIST_PRIORITY_FINAL = -1000,
 };
 
-/* MIST-14 (-2 per ghost): the follower returned because it was scored
- * during the game (X-18, AMB-27): its feature (BASE-19, which also
- * covers ringmasters and abbots on completed features), an abbot taken
- * back early (ABBOT-06), the acrobats of a scored pyramid (CIRCUS-14).
- * Any other way off the board costs nothing (MIST-17: MIST-12, the
- * dragon PD-10, the princess PD-13). */
-static const char *const scoring_returns[] = { "BASE-19", "ABBOT-06",
-                                               "CIRCUS-14" };
 #define GHOST_PENALTY 2       /* MIST-14 */
 #define FINAL_GHOST_PENALTY 1 /* MIST-16 */
 
@@ -157,22 +149,17 @@ apply_haunt(MeepleGame *game, const MeepleAction *action, gpointer user_data)
 
 /* ---- followers leaving the board --------------------------------------------- */
 
-static gboolean
-is_scoring_return(const char *rule)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS(scoring_returns); i++)
-    if (g_strcmp0(rule, scoring_returns[i]) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* MIST-13: ghosts leave the board with their follower, into the bank.
  * Scored during the game: MIST-14, -2 per ghost to its owner (AMB-23:
- * with or without the majority), floored at 0 (MIST-15).  Otherwise no
- * penalty (MIST-17, X-06, X-19). */
+ * with or without the majority), floored at 0 (MIST-15).  The engine
+ * says whether the return is a scoring (X-18, AMB-27): its feature
+ * (BASE-19, which also covers ringmasters and abbots on completed
+ * features), and any rule set's scoring action (an abbot taken back
+ * early, a scored pyramid).  Any other way off the board costs nothing
+ * (MIST-17: MIST-12, eaten, sent home; X-06, X-19). */
 static void
 mist_figure_gone(MeepleGame *game, guint figure, const char *rule,
-                 gpointer user_data)
+                 gboolean scored_now, gpointer user_data)
 {
   const MistIds *ids = user_data;
   MistState *st = mist_state(game, ids);
@@ -182,7 +169,7 @@ mist_figure_gone(MeepleGame *game, guint figure, const char *rule,
     return;
   st->bank += ghosts;
   MeepleFigureInfo f = meeple_game_figure(game, figure);
-  gboolean scored = is_scoring_return(rule) &&
+  gboolean scored = scored_now &&
                     meeple_game_phase(game) != MEEPLE_PHASE_FINAL_SCORING;
   MeepleEvent *e = meeple_game_emit(game, ids->ghosts_returned_event);
   e->player = (int8_t)f.owner;
@@ -315,7 +302,8 @@ mist_setup(MeepleRules *rules, GError **error)
                     "ghosts goes home with them at once (MIST-10, MIST-12)",
                     MEEPLE_ACTION_USES_FIGURE | MEEPLE_ACTION_USES_SEGMENT |
                       MEEPLE_ACTION_USES_ARG,
-                    apply_haunt, ids, error),
+                    /* a ghost is no figure: the board does not change */
+                    MEEPLE_EFFECT_SPEC_NONE, apply_haunt, ids, error),
                 &ids->haunt_action) ||
       !index_of(meeple_rules_add_decision_kind(
                     rules, "haunt",
@@ -332,7 +320,9 @@ mist_setup(MeepleRules *rules, GError **error)
       !index_of(meeple_rules_add_event_type(rules, "mist-dispersed", error),
                 &ids->mist_dispersed_event) ||
       !index_of(meeple_rules_add_event_type(rules, "mist-completed", error),
-                &ids->mist_completed_event))
+                &ids->mist_completed_event) ||
+      /* for Spell Circles (mist-api.h) */
+      !mist_api_provide(rules, ids, error))
     return FALSE;
 
   meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_PLACE_GHOSTS,

@@ -25,7 +25,6 @@
  */
 #include <meeple/plugin.h>
 
-#include <string.h>
 
 /* PD-09: the dragon makes exactly this many steps. */
 #define FLIGHT_STEPS 6
@@ -90,25 +89,24 @@ neutral_cell(MeepleGame *game, guint type, int *x, int *y)
   return f.on_board;
 }
 
-/* A figure the dragon eats (PD-10): any follower of any player, whatever
- * its kind (normal follower, abbot X-04, ...), and the mage and the witch
- * of Mage & Witch (X-02), found by name since either rule set may be set
- * up first.  Never the fairy or itself (PD-11). */
+/* A figure type the dragon eats (PD-10): everything made of flesh and
+ * blood, which the engine calls MEEPLE_TRAIT_LIVING — every follower
+ * whatever its kind (normal follower, abbot X-04, ringmaster X-01, ...)
+ * and the neutral figures their rule sets call living (the mage and the
+ * witch, X-02).  Never the fairy or itself (PD-11): they are not. */
 static gboolean
-on_menu(MeepleGame *game, const MeepleFigureInfo *f)
+on_menu(MeepleGame *game, guint type)
 {
-  const MeepleFigureType *type =
-      meeple_rules_figure_type(meeple_game_rules(game), f->type);
-  if (f->owner >= 0)
-    return type->is_follower;
-  return strcmp(type->name, "mage") == 0 || strcmp(type->name, "witch") == 0;
+  return meeple_rules_figure_has_trait(meeple_game_rules(game), type,
+                                       MEEPLE_TRAIT_LIVING);
 }
 
 static gboolean
 is_follower_on_board(MeepleGame *game, const MeepleFigureInfo *f)
 {
   return f->on_board && f->owner >= 0 &&
-         meeple_rules_figure_type(meeple_game_rules(game), f->type)->is_follower;
+         meeple_rules_figure_has_trait(meeple_game_rules(game), f->type,
+                                       MEEPLE_TRAIT_FOLLOWER);
 }
 
 /* Attributes a points event to where the fairy stands. */
@@ -132,17 +130,18 @@ locate_at_figure(MeepleGame *game, MeepleEvent *e, guint figure)
 
 /* ---- T1: the start of a turn (PD-22) --------------------------------------- */
 
-/* X-08: the fairy stands at a pyramid of Under the Big Top (a segment of
- * the kind named "acrobat", looked up by name since either rule set may
- * be set up first); *@mine = the active player's acrobats there. */
+/* X-08: the fairy stands at a group of followers that share one spot (a
+ * segment of shape MEEPLE_SHAPE_SPOT: no feature, so several followers
+ * stand there together — an acrobat pyramid of Under the Big Top);
+ * *@mine = the active player's followers there. */
 static gboolean
 fairy_at_pyramid(MeepleGame *game, const MeepleFigureInfo *fairy, guint *mine)
 {
   MeepleFeatureInfo spot;
   if (fairy->segment == MEEPLE_SEGMENT_NONE ||
       !meeple_game_feature(game, fairy->x, fairy->y, fairy->segment, &spot) ||
-      strcmp(meeple_rules_kind(meeple_game_rules(game), spot.kind)->name,
-             "acrobat") != 0)
+      meeple_rules_kind(meeple_game_rules(game), spot.kind)->shape !=
+          MEEPLE_SHAPE_SPOT)
     return FALSE;
   *mine = spot.followers[meeple_game_active_player(game)];
   return TRUE;
@@ -412,32 +411,29 @@ apply_fairy(MeepleGame *game, const MeepleAction *a, gpointer user_data)
   st->fairy_follower = follower;
 }
 
-/* Does @a put a figure onto the cell it names?  The core's placement, and
- * any rule set's action that names a figure and a place (the portal, and
- * later ones such as acrobats); taking a figure back names no figure. */
+/* Runs on every decision of every rule set (meeple/plugin.h), so the two
+ * restrictions this rule set owns hold whoever offers the action. */
 static gboolean
-places_figure(MeepleGame *game, const MeepleAction *a)
+pd_filter(MeepleGame *game, const MeepleAction *a,
+          const MeepleFilterContext *ctx, gpointer user_data)
 {
-  guint fields = meeple_rules_action_kind(meeple_game_rules(game), a->kind)->fields;
-  return (fields & MEEPLE_ACTION_USES_FIGURE) &&
-         (fields & (MEEPLE_ACTION_USES_CELL | MEEPLE_ACTION_USES_SEGMENT));
-}
-
-static gboolean
-pd_filter(MeepleGame *game, const MeepleAction *a, gpointer user_data)
-{
+  (void)a; /* its effect says all this rule set needs */
   const PrincessDragon *pd = user_data;
   const PdState *st = meeple_game_slot_const(game, pd->slot);
-  if (a->kind == MEEPLE_ACTION_PLACE_TILE)
-    return TRUE;
-  /* PD-14, AMB-05: after a princess removal no figure action at all */
-  if (st->removal)
+  const MeepleActionEffect *e = &ctx->effect;
+  /* PD-14, AMB-05: after a princess removal no figure action at all (the
+   * turn's figure decision; "pass" is never vetoed) */
+  if (st->removal && ctx->decision == MEEPLE_DECISION_PLACE_FIGURE)
     return FALSE;
-  /* PD-12 (and PD-06: the dragon sits on this turn's volcano): nothing
-   * of the dragon's menu onto the dragon's tile, by any means */
+  /* PD-12, X-05 (and PD-06: the dragon sits on this turn's volcano):
+   * nothing of the dragon's menu onto the dragon's tile, by any means —
+   * placed or moved there, by the core or any rule set; a figure the
+   * action does not name counts as on the menu */
   int x, y;
-  if (places_figure(game, a) && neutral_cell(game, pd->dragon, &x, &y) &&
-      a->x == x && a->y == y)
+  if ((e->what == MEEPLE_EFFECT_PLACE_FIGURE ||
+       e->what == MEEPLE_EFFECT_MOVE_FIGURE) && e->has_cell &&
+      (e->figure < 0 || on_menu(game, (guint)e->figure)) &&
+      neutral_cell(game, pd->dragon, &x, &y) && e->x == x && e->y == y)
     return FALSE;
   return TRUE;
 }
@@ -520,7 +516,7 @@ apply_step(MeepleGame *game, const MeepleAction *a, gpointer user_data)
   /* PD-10: it eats every figure of its menu on the tile it enters */
   for (guint i = 0; i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (f.on_board && on_menu(game, &f) && f.x == a->x && f.y == a->y)
+    if (f.on_board && on_menu(game, f.type) && f.x == a->x && f.y == a->y)
       meeple_game_return_figure(game, i, "PD-10");
   }
   next_step(game, pd);
@@ -546,9 +542,10 @@ pd_fairy_bonus(MeepleGame *game, MeepleFeatureScore *score, gpointer user_data)
 
 static void
 pd_figure_removed(MeepleGame *game, guint figure, const char *rule,
-                  gpointer user_data)
+                  gboolean scored, gpointer user_data)
 {
   (void)rule;
+  (void)scored;
   const PrincessDragon *pd = user_data;
   PdState *st = meeple_game_slot(game, pd->slot);
   if ((int)figure != st->fairy_follower)
@@ -577,9 +574,11 @@ pd_final(MeepleGame *game, gpointer user_data)
 static gboolean
 add_action(MeepleRules *rules, guint *out, const char *name,
            const char *description, MeepleActionFields fields,
-           MeepleApplyFunc apply, PrincessDragon *pd, GError **error)
+           MeepleEffectKind effect, int figure, MeepleApplyFunc apply,
+           PrincessDragon *pd, GError **error)
 {
   int kind = meeple_rules_add_action_kind(rules, name, description, fields,
+                                          MEEPLE_EFFECT_SPEC(effect, figure),
                                           apply, pd, error);
   if (kind < 0)
     return FALSE;
@@ -618,6 +617,11 @@ pd_setup(MeepleRules *rules, GError **error)
   pd->dragon_symbol = meeple_rules_symbol(rules, "dragon");
   pd->princess = meeple_rules_symbol(rules, "princess");
   pd->portal = meeple_rules_symbol(rules, "portal");
+  /* PD-16: the portal's figure action reaches every tile; rule sets that
+   * place followers their own way ask for the trait (X-10) */
+  if (pd->portal >= 0)
+    meeple_rules_add_symbol_traits(rules, (guint)pd->portal,
+                                   MEEPLE_SYMBOL_TRAIT_REACH_ANY_TILE);
 
   const MeepleSlotClass klass = { .size = sizeof(PdState),
                                   .init = pd_state_init };
@@ -633,18 +637,22 @@ pd_setup(MeepleRules *rules, GError **error)
       !add_action(rules, &pd->remove_action, "princess-remove",
                   "Send this knight home; you then take no figure action "
                   "this turn (PD-13, PD-14)",
-                  spot, apply_princess, pd, error) ||
+                  spot, MEEPLE_EFFECT_REMOVE_FIGURE,
+                  MEEPLE_EFFECT_ACTION_FIGURE, apply_princess, pd, error) ||
       !add_action(rules, &pd->step_action, "dragon-move",
                   "Move the dragon to this tile; it eats every follower "
-                  "there (PD-09, PD-10)", MEEPLE_ACTION_USES_CELL, apply_step,
+                  "there (PD-09, PD-10)", MEEPLE_ACTION_USES_CELL,
+                  MEEPLE_EFFECT_MOVE_FIGURE, (int)pd->dragon, apply_step,
                   pd, error) ||
       !add_action(rules, &pd->fairy_action, "fairy-move",
                   "Move the fairy beside your follower here (PD-20)", spot,
-                  apply_fairy, pd, error) ||
+                  MEEPLE_EFFECT_MOVE_FIGURE, (int)pd->fairy, apply_fairy, pd,
+                  error) ||
       !add_action(rules, &pd->portal_action, "portal",
                   "Put a follower through the magic portal onto this "
                   "unoccupied, unfinished feature (PD-16, PD-17)",
-                  spot | MEEPLE_ACTION_USES_FIGURE, apply_portal, pd, error))
+                  spot | MEEPLE_ACTION_USES_FIGURE, MEEPLE_EFFECT_PLACE_FIGURE,
+                  MEEPLE_EFFECT_ACTION_FIGURE, apply_portal, pd, error))
     return FALSE;
   int ended = meeple_rules_add_event_type(rules, "dragon-flight-ended", error);
   if (ended < 0)

@@ -1,8 +1,9 @@
 /* spell-circles.c — Spell Circles (RULES §7, SC-01..SC-11), the C3 mini
  * expansion to the mist of Ghosts, Castles and Cemeteries, as a meepled
  * plugin.  It requires the mist rule set (plugins/mist) and works on its
- * state (mist.h): the bank, the haunted followers and the ghosts in the
- * spell circles.
+ * state — the bank, the haunted followers and the ghosts in the spell
+ * circles — only through the table the mist publishes (mist-api.h),
+ * checked by name, version and size when the rule set is set up.
  *
  * Its steps sit between the mist's in PLACE_GHOSTS (RULES §0.4, AMB-35):
  *
@@ -23,7 +24,7 @@
  * SC-05: the circles filled this turn (MistCircles.turn) give nothing to
  * SC-06 or SC-08; only SC-07 moves them.  SC-11: circles never score.
  */
-#include "../mist/mist.h"
+#include "../mist/mist-api.h"
 
 #include <string.h>
 
@@ -36,7 +37,7 @@ enum {
 };
 
 typedef struct {
-  MistIds mist;
+  const MistApi *mist;      /* the mist's published table (mist-api.h) */
   guint fill_decision, take_decision;
   guint ghost_from_action, circle_from_action, circle_ghost_action;
   guint circle_filled_event, circle_emptied_event, ghost_raised_event;
@@ -54,7 +55,7 @@ index_of(int value, guint *out)
 static MistState *
 state(MeepleGame *game, const Circles *c)
 {
-  return mist_state(game, &c->mist);
+  return c->mist->state(c->mist, game);
 }
 
 static const MeepleTileType *
@@ -92,17 +93,17 @@ sc_disperse_tile(MeepleGame *game, gpointer user_data)
   const Circles *c = user_data;
   MeeplePlacedTile t;
   const MeepleTileType *type = current_type(game, &t);
-  if (!type || !mist_placement(game, &c->mist)->dispersed)
+  if (!type || !c->mist->placement(c->mist, game)->dispersed)
     return MEEPLE_HOOK_CONTINUE;
   guint n = 0;
   for (guint a = 1; a <= MIST_MAX_AREAS; a++)
-    n += mist_area_circles(&c->mist.sym, type, a);
+    n += c->mist->area_circles(c->mist, type, a);
   if (n == 0)
     return MEEPLE_HOOK_CONTINUE;
   /* AMB-30: these N ghosts take the place of the MIST-08 ghost */
   state(game, c)->replaced_turn = meeple_game_turn(game);
-  mist_queue(game, &c->mist, n, MIST_TO_OWN, TRUE, "SC-03");
-  mist_run(game, &c->mist);
+  c->mist->queue(c->mist, game, n, MIST_TO_OWN, TRUE, "SC-03");
+  c->mist->run(c->mist, game);
   return MEEPLE_HOOK_CONTINUE;
 }
 
@@ -140,7 +141,7 @@ raise_from_follower(MeepleGame *game, const Circles *c, guint figure,
 {
   MistState *st = state(game, c);
   MeepleFigureInfo f = meeple_game_figure(game, figure);
-  mist_take_from_follower(game, &c->mist, figure);
+  c->mist->take_from_follower(c->mist, game, figure);
   into->ghosts++;
   MeepleEvent *e = meeple_game_emit(game, c->ghost_raised_event);
   e->player = (int8_t)f.owner;
@@ -148,7 +149,7 @@ raise_from_follower(MeepleGame *game, const Circles *c, guint figure,
   e->x = (int16_t)f.x;
   e->y = (int16_t)f.y;
   e->segment = (uint8_t)f.segment;
-  e->arg = (int32_t)mist_ghosts_on(st, figure);
+  e->arg = (int32_t)c->mist->ghosts_on(st, figure);
   e->rule = "SC-04";
   circle_event(game, c->circle_filled_event, into, into->ghosts, "SC-04");
 }
@@ -242,12 +243,12 @@ sc_fill(MeepleGame *game, gpointer user_data)
   if (!type)
     return MEEPLE_HOOK_CONTINUE;
   for (guint a = 1; a <= MIST_MAX_AREAS; a++) {
-    guint n = mist_area_circles(&c->mist.sym, type, a);
+    guint n = c->mist->area_circles(c->mist, type, a);
     if (n == 0 || st->n_circles >= MIST_MAX_CIRCLE_SPOTS)
       continue;
     st->circles[st->n_circles++] = (MistCircles){
       .x = (gint16)t.x, .y = (gint16)t.y, .area = (guint8)a,
-      .segment = (guint8)mist_area_circle_segment(&c->mist.sym, type, a),
+      .segment = (guint8)c->mist->area_circle_segment(c->mist, type, a),
       .capacity = (guint8)n, .turn = meeple_game_turn(game),
     };
   }
@@ -288,9 +289,9 @@ apply_circle_from(MeepleGame *game, const MeepleAction *a, gpointer user_data)
 /* ---- mist areas of this placement ------------------------------------------------- */
 
 static gboolean
-circle_in(const MistCircles *circle, const MistArea *area)
+circle_in(const Circles *c, const MistCircles *circle, const MistArea *area)
 {
-  return mist_area_contains(area, circle->x, circle->y, circle->area);
+  return c->mist->area_contains(area, circle->x, circle->y, circle->area);
 }
 
 /* Takes every ghost out of the circles of @area (those filled this turn
@@ -304,7 +305,7 @@ empty_circles(MeepleGame *game, const Circles *c, const MistArea *area,
   for (guint i = 0; i < st->n_circles; i++) {
     MistCircles *circle = &st->circles[i];
     if (circle->ghosts == 0 || (!with_new && circle->turn == turn) ||
-        !circle_in(circle, area))
+        !circle_in(c, circle, area))
       continue;
     n += circle->ghosts;
     circle_event(game, c->circle_emptied_event, circle, circle->ghosts, rule);
@@ -320,8 +321,8 @@ take_for_opponent(MeepleGame *game, const Circles *c, MistCircles *circle)
 {
   circle->ghosts--;
   circle_event(game, c->circle_emptied_event, circle, 1, "SC-06");
-  mist_queue(game, &c->mist, 1, MIST_TO_OPPONENTS, FALSE, "SC-06");
-  mist_run(game, &c->mist);
+  c->mist->queue(c->mist, game, 1, MIST_TO_OPPONENTS, FALSE, "SC-06");
+  c->mist->run(c->mist, game);
 }
 
 /* Once per placement (AMB-33): a thickened mist that this tile does not
@@ -331,14 +332,14 @@ static MeepleHookResult
 sc_thicken(MeepleGame *game, gpointer user_data)
 {
   const Circles *c = user_data;
-  const MistPlacement *pl = mist_placement(game, &c->mist);
+  const MistPlacement *pl = c->mist->placement(c->mist, game);
   MeeplePlacedTile t;
   if (!pl->thickened || !meeple_game_current_tile(game, &t))
     return MEEPLE_HOOK_CONTINUE;
   MistState *st = state(game, c);
   guint turn = meeple_game_turn(game);
   MistArea areas[MIST_MAX_AREAS];
-  guint n_areas = mist_tile_area_sets(game, &c->mist.sym, t.x, t.y,
+  guint n_areas = c->mist->tile_area_sets(c->mist, game, t.x, t.y,
                                       pl->thick_areas, areas);
   MeepleAction actions[MIST_MAX_CIRCLE_SPOTS];
   guint n = 0, first = 0;
@@ -347,7 +348,7 @@ sc_thicken(MeepleGame *game, gpointer user_data)
     if (circle->ghosts == 0 || circle->turn == turn)
       continue;
     for (guint k = 0; k < n_areas; k++)
-      if (!mist_area_completed(&areas[k]) && circle_in(circle, &areas[k])) {
+      if (!mist_area_completed(&areas[k]) && circle_in(c, circle, &areas[k])) {
         if (n == 0)
           first = i;
         actions[n++] = (MeepleAction){
@@ -358,7 +359,7 @@ sc_thicken(MeepleGame *game, gpointer user_data)
       }
   }
   for (guint k = 0; k < n_areas; k++)
-    mist_area_clear(&areas[k]);
+    c->mist->area_clear(&areas[k]);
   if (n == 1)
     take_for_opponent(game, c, &st->circles[first]);
   else if (n > 1)
@@ -390,17 +391,17 @@ sc_complete(MeepleGame *game, gpointer user_data)
   if (!type)
     return MEEPLE_HOOK_CONTINUE;
   MistArea areas[MIST_MAX_AREAS];
-  guint n_areas = mist_tile_area_sets(game, &c->mist.sym, t.x, t.y,
-                                      mist_tile_areas(&c->mist.sym, type),
+  guint n_areas = c->mist->tile_area_sets(c->mist, game, t.x, t.y,
+                                      c->mist->tile_areas(c->mist, type),
                                       areas);
   for (guint k = 0; k < n_areas; k++) {
     if (mist_area_completed(&areas[k])) {
       guint n = empty_circles(game, c, &areas[k], TRUE, "SC-07");
-      mist_queue(game, &c->mist, n, MIST_TO_ONE_OPPONENT, FALSE, "SC-07");
+      c->mist->queue(c->mist, game, n, MIST_TO_ONE_OPPONENT, FALSE, "SC-07");
     }
-    mist_area_clear(&areas[k]);
+    c->mist->area_clear(&areas[k]);
   }
-  mist_run(game, &c->mist);
+  c->mist->run(c->mist, game);
   return MEEPLE_HOOK_CONTINUE;
 }
 
@@ -410,7 +411,7 @@ static MeepleHookResult
 sc_dispersed(MeepleGame *game, gpointer user_data)
 {
   const Circles *c = user_data;
-  const MistPlacement *pl = mist_placement(game, &c->mist);
+  const MistPlacement *pl = c->mist->placement(c->mist, game);
   if (!pl->dispersed)
     return MEEPLE_HOOK_CONTINUE;
   MistArea areas[G_N_ELEMENTS(pl->dispersal)];
@@ -419,16 +420,16 @@ sc_dispersed(MeepleGame *game, gpointer user_data)
     const MistNode *node = &pl->dispersal[i];
     gboolean seen = FALSE;
     for (guint k = 0; k < n_areas; k++)
-      seen |= mist_area_contains(&areas[k], node->x, node->y, node->area);
+      seen |= c->mist->area_contains(&areas[k], node->x, node->y, node->area);
     if (!seen)
-      mist_area_collect(game, &c->mist.sym, *node, &areas[n_areas++]);
+      c->mist->area_collect(c->mist, game, *node, &areas[n_areas++]);
   }
   for (guint k = 0; k < n_areas; k++) {
     guint n = empty_circles(game, c, &areas[k], FALSE, "SC-08");
-    mist_queue(game, &c->mist, n, MIST_TO_OWN, FALSE, "SC-08");
-    mist_area_clear(&areas[k]);
+    c->mist->queue(c->mist, game, n, MIST_TO_OWN, FALSE, "SC-08");
+    c->mist->area_clear(&areas[k]);
   }
-  mist_run(game, &c->mist);
+  c->mist->run(c->mist, game);
   return MEEPLE_HOOK_CONTINUE;
 }
 
@@ -438,7 +439,7 @@ static void
 sc_notes(const MeepleGame *game, MeepleNotes *notes, gpointer user_data)
 {
   const Circles *c = user_data;
-  const MistState *st = meeple_game_slot_const(game, c->mist.slot);
+  const MistState *st = c->mist->state_const(c->mist, game);
   const MeepleRules *rules = meeple_game_rules(game);
   g_autoptr(GString) out = g_string_new(NULL);
   for (guint i = 0; i < st->n_circles; i++) {
@@ -464,7 +465,11 @@ sc_setup(MeepleRules *rules, GError **error)
 {
   Circles *c = g_new0(Circles, 1);
   meeple_rules_own(rules, c, g_free);
-  if (!mist_ids_lookup(rules, &c->mist, error))
+  /* SC-01: built on the mist, through the interface it publishes; a mist
+   * of another major version refuses this rule set at load */
+  c->mist = MEEPLE_USE_API(rules, MIST_API_NAME, MIST_API_MAJOR,
+                           MIST_API_MINOR, MistApi, error);
+  if (!c->mist)
     return FALSE;
   if (!index_of(meeple_rules_add_decision_kind(
                     rules, "fill-circle",
@@ -482,19 +487,22 @@ sc_setup(MeepleRules *rules, GError **error)
                     "circle (SC-04)",
                     MEEPLE_ACTION_USES_FIGURE | MEEPLE_ACTION_USES_SEGMENT |
                       MEEPLE_ACTION_USES_ARG,
-                    apply_ghost_from, c, error),
+                    /* ghosts are no figures: the board does not change */
+                    MEEPLE_EFFECT_SPEC_NONE, apply_ghost_from, c, error),
                 &c->ghost_from_action) ||
       !index_of(meeple_rules_add_action_kind(
                     rules, "ghost-from-circle",
                     "Take a ghost out of this spell circle into the new "
                     "one (SC-04)",
-                    MEEPLE_ACTION_USES_SEGMENT, apply_circle_from, c, error),
+                    MEEPLE_ACTION_USES_SEGMENT, MEEPLE_EFFECT_SPEC_NONE,
+                    apply_circle_from, c, error),
                 &c->circle_from_action) ||
       !index_of(meeple_rules_add_action_kind(
                     rules, "circle-ghost",
                     "Take a ghost out of this spell circle for an "
                     "opponent's follower (SC-06)",
-                    MEEPLE_ACTION_USES_SEGMENT, apply_circle_ghost, c, error),
+                    MEEPLE_ACTION_USES_SEGMENT, MEEPLE_EFFECT_SPEC_NONE,
+                    apply_circle_ghost, c, error),
                 &c->circle_ghost_action) ||
       !index_of(meeple_rules_add_event_type(rules, "circle-filled", error),
                 &c->circle_filled_event) ||

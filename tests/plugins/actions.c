@@ -70,16 +70,18 @@ setup(MeepleRules *rules, GError **error)
       rules, "salute", "Salute a segment of the new tile with a figure",
       MEEPLE_ACTION_USES_FIGURE | MEEPLE_ACTION_USES_SEGMENT |
           MEEPLE_ACTION_USES_ARG,
-      apply, ac, error);
+      MEEPLE_EFFECT_SPEC_NONE, apply, ac, error);
   if (salute < 0)
     return FALSE;
   int wave = meeple_rules_add_action_kind(rules, "wave", "Wave at a cell",
-                                          MEEPLE_ACTION_USES_CELL, apply, ac,
+                                          MEEPLE_ACTION_USES_CELL,
+                                          MEEPLE_EFFECT_SPEC_NONE, apply, ac,
                                           error);
   if (wave < 0)
     return FALSE;
-  int shrug = meeple_rules_add_action_kind(rules, "shrug", "Shrug", 0, apply,
-                                           ac, error);
+  int shrug = meeple_rules_add_action_kind(rules, "shrug", "Shrug", 0,
+                                           MEEPLE_EFFECT_SPEC_NONE, apply, ac,
+                                           error);
   if (shrug < 0)
     return FALSE;
   int event = meeple_rules_add_event_type(rules, "fixture-action", error);

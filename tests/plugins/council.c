@@ -73,7 +73,8 @@ setup(MeepleRules *rules, GError **error)
     return FALSE;
   int vote = meeple_rules_add_action_kind(rules, "vote", "Vote no (0) or "
                                           "yes (1)", MEEPLE_ACTION_USES_ARG,
-                                          apply_vote, c, error);
+                                          MEEPLE_EFFECT_SPEC_NONE, apply_vote,
+                                          c, error);
   if (vote < 0)
     return FALSE;
   int event = meeple_rules_add_event_type(rules, "voted", error);

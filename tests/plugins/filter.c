@@ -10,8 +10,10 @@ typedef struct {
 } Filter;
 
 static gboolean
-veto(MeepleGame *game, const MeepleAction *action, gpointer user_data)
+veto(MeepleGame *game, const MeepleAction *action,
+     const MeepleFilterContext *ctx, gpointer user_data)
 {
+  (void)ctx;
   const Filter *f = user_data;
   MeeplePlacedTile tile;
   switch (action->kind) {

@@ -8,6 +8,7 @@ FIXTURE_LIBADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
 
 FIXTURE_PLUGINS = \
 	tests/plugins/abi-major.la \
+	tests/plugins/abi-one.la \
 	tests/plugins/abi-minor.la \
 	tests/plugins/actions.la \
 	tests/plugins/bad-id.la \
@@ -43,16 +44,23 @@ FIXTURE_PLUGINS = \
 	tests/plugins/order-high.la \
 	tests/plugins/order-low.la \
 	tests/plugins/own-tiles.la \
+	tests/plugins/placer.la \
+	tests/plugins/mist-next-major.la \
+	tests/plugins/mist-next-minor.la \
 	tests/plugins/self-conflict.la \
 	tests/plugins/setup-fails.la \
 	tests/plugins/slots.la \
-	tests/plugins/undefined-symbol.la
+	tests/plugins/undefined-symbol.la \
+	tests/plugins/veto-yes.la
 
 check_LTLIBRARIES += $(FIXTURE_PLUGINS)
 
 tests_plugins_abi_major_la_SOURCES = tests/plugins/abi-major.c
 tests_plugins_abi_major_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_abi_major_la_LIBADD = $(FIXTURE_LIBADD)
+tests_plugins_abi_one_la_SOURCES = tests/plugins/abi-one.c
+tests_plugins_abi_one_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_plugins_abi_one_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_abi_minor_la_SOURCES = tests/plugins/abi-minor.c
 tests_plugins_abi_minor_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_abi_minor_la_LIBADD = $(FIXTURE_LIBADD)
@@ -158,6 +166,23 @@ tests_plugins_order_low_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_own_tiles_la_SOURCES = tests/plugins/own-tiles.c
 tests_plugins_own_tiles_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_own_tiles_la_LIBADD = $(FIXTURE_LIBADD)
+tests_plugins_placer_la_SOURCES = tests/plugins/placer.c
+tests_plugins_placer_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_plugins_placer_la_LIBADD = $(FIXTURE_LIBADD)
+# One source, two builds: a dependant of the mist built for the next
+# major, and for a newer minor, of the mist's interface (mist-api.h).
+tests_plugins_mist_next_major_la_SOURCES = tests/plugins/mist-user.c
+tests_plugins_mist_next_major_la_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DMIST_USER_ID='"mist-next-major"' \
+	-DMIST_USER_MAJOR='(MIST_API_MAJOR + 1)' -DMIST_USER_MINOR=0
+tests_plugins_mist_next_major_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_plugins_mist_next_major_la_LIBADD = $(FIXTURE_LIBADD)
+tests_plugins_mist_next_minor_la_SOURCES = tests/plugins/mist-user.c
+tests_plugins_mist_next_minor_la_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DMIST_USER_ID='"mist-next-minor"' \
+	-DMIST_USER_MAJOR=MIST_API_MAJOR -DMIST_USER_MINOR='(MIST_API_MINOR + 1)'
+tests_plugins_mist_next_minor_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_plugins_mist_next_minor_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_self_conflict_la_SOURCES = tests/plugins/self-conflict.c
 tests_plugins_self_conflict_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_self_conflict_la_LIBADD = $(FIXTURE_LIBADD)
@@ -167,6 +192,9 @@ tests_plugins_setup_fails_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_slots_la_SOURCES = tests/plugins/slots.c
 tests_plugins_slots_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_slots_la_LIBADD = $(FIXTURE_LIBADD)
+tests_plugins_veto_yes_la_SOURCES = tests/plugins/veto-yes.c
+tests_plugins_veto_yes_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_plugins_veto_yes_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_undefined_symbol_la_SOURCES = tests/plugins/undefined-symbol.c
 tests_plugins_undefined_symbol_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_undefined_symbol_la_LIBADD = $(FIXTURE_LIBADD)

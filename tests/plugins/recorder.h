@@ -72,8 +72,9 @@ recorder_feature(MeepleGame *game, MeepleFeatureScore *score,
 
 static void
 recorder_figure(MeepleGame *game, guint figure, const char *rule,
-                gpointer user_data)
+                gboolean scored, gpointer user_data)
 {
+  (void)scored;
   (void)rule;
   recorder_emit(game, user_data)->arg = (int32_t)figure;
 }

@@ -63,6 +63,25 @@ typedef struct {
   uint8_t arg;        /**< plugin-defined */
 } MeepleAction;
 
+/** What one action does to the board: its kind's MeepleEffectSpec
+ * (meeple/rules.h) with the action's own fields filled in.  ABI 2.0. */
+typedef struct {
+  MeepleEffectKind what;
+  /** Figure type concerned, -1 when none or unknown. */
+  int figure;
+  /** Whether the action names a cell (x, y). */
+  gboolean has_cell;
+  int x, y;
+  /** Segment index on that cell, or MEEPLE_SEGMENT_NONE. */
+  guint segment;
+} MeepleActionEffect;
+
+/** Fills @effect with what @action would do to the board.  Reads only the
+ * rules, so it may be called for actions that are not legal now. */
+void meeple_game_action_effect(const MeepleGame *game,
+                               const MeepleAction *action,
+                               MeepleActionEffect *effect);
+
 /** Decision kinds of the core; plugins register more. */
 typedef enum {
   MEEPLE_DECISION_PLACE_TILE = 0,
@@ -233,14 +252,6 @@ gboolean meeple_game_tile_at(const MeepleGame *game, int x, int y,
 
 guint meeple_game_n_figures(const MeepleGame *game);
 MeepleFigureInfo meeple_game_figure(const MeepleGame *game, guint index);
-/** Where the first figure of the type named @figure_name stands on the
- * board (a neutral figure that exists once, such as the dragon); FALSE
- * when no rule set of the game has that type or none stands on the board.
- * By name, because the rule set that owns the type may be set up before
- * or after the one asking (plugin ABI 1.5). */
-gboolean meeple_game_figure_cell(const MeepleGame *game,
-                                 const char *figure_name, int *x, int *y);
-
 /** Information about the feature that segment @segment of the tile at
  * (x, y) belongs to. */
 typedef struct {

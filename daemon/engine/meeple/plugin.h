@@ -28,9 +28,12 @@ G_BEGIN_DECLS
 /* ---- the descriptor ------------------------------------------------------ */
 
 /** ABI of this header.  A plugin loads when its major equals the host's
- * and its minor is at most the host's; minors only ever add. */
-#define MEEPLE_PLUGIN_ABI_MAJOR 1
-#define MEEPLE_PLUGIN_ABI_MINOR 5
+ * and its minor is at most the host's; minors only ever add (the policy
+ * is in doc/plugins.md, "ABI compatibility").  2.0: rule sets meet only
+ * through the engine — action effects, figure and symbol traits, a
+ * FILTER that sees every decision, published API tables. */
+#define MEEPLE_PLUGIN_ABI_MAJOR 2
+#define MEEPLE_PLUGIN_ABI_MINOR 0
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
@@ -101,10 +104,20 @@ void meeple_rules_activate_kind(MeepleRules *rules, guint kind,
                                 const char *completion_rule);
 
 /** Registers a neutral figure type (dragon, fairy, big top ...): @count
- * figures owned by nobody, off the board at the start.  Returns its index
- * or -1 with @error set. */
+ * figures owned by nobody, off the board at the start, with the trait
+ * MEEPLE_TRAIT_NEUTRAL.  Returns its index or -1 with @error set. */
 int meeple_rules_add_neutral_figure_type(MeepleRules *rules, const char *name,
                                          guint count, GError **error);
+
+/** Adds MeepleFigureTrait bits to figure type @figure: what other rule
+ * sets may ask about it (the mage is MEEPLE_TRAIT_LIVING, X-02).  ABI
+ * 2.0. */
+void meeple_rules_add_figure_traits(MeepleRules *rules, guint figure,
+                                    guint32 traits);
+/** Adds MeepleSymbolTrait bits to symbol @symbol (the magic portal's
+ * MEEPLE_SYMBOL_TRAIT_REACH_ANY_TILE, PD-16).  ABI 2.0. */
+void meeple_rules_add_symbol_traits(MeepleRules *rules, guint symbol,
+                                    guint32 traits);
 
 /** Sets the rule the figure-placed event names when the turn's figure
  * action places a figure of type @figure ("ABBOT-03"); @rule must be a
@@ -134,13 +147,24 @@ typedef enum {
 typedef void (*MeepleApplyFunc)(MeepleGame *game, const MeepleAction *action,
                                 gpointer user_data);
 
+/** Shorthands for MeepleEffectSpec values (meeple/rules.h). */
+#define MEEPLE_EFFECT_SPEC(what_, figure_) \
+  ((MeepleEffectSpec){ .what = (what_), .figure = (figure_) })
+#define MEEPLE_EFFECT_SPEC_NONE \
+  MEEPLE_EFFECT_SPEC(MEEPLE_EFFECT_NONE, MEEPLE_EFFECT_ACTION_FIGURE)
+
 /** Registers an action kind: @name is its notation verb ("abbot-return"),
- * @description one sentence a client can show.  Returns the kind or -1
- * with @error set (name taken by an action kind or figure type, a word
- * of the record format such as "tiles", or not [a-z0-9-]+). */
+ * @description one sentence a client can show, @effect what its actions
+ * do to the board (the engine reads the figure and the place from the
+ * action's fields, so every rule set's FILTER hooks understand it).
+ * Returns the kind or -1 with @error set (name taken by an action kind or
+ * figure type, a word of the record format such as "tiles", or not
+ * [a-z0-9-]+; an effect on a figure given by the action when the kind
+ * does not use the figure field).  @effect: ABI 2.0. */
 int meeple_rules_add_action_kind(MeepleRules *rules, const char *name,
                                  const char *description,
                                  MeepleActionFields fields,
+                                 MeepleEffectSpec effect,
                                  MeepleApplyFunc apply, gpointer user_data,
                                  GError **error);
 /** Registers a decision kind ("dragon-step", "Move the dragon one
@@ -168,11 +192,37 @@ typedef struct {
 guint meeple_rules_add_slot(MeepleRules *rules, const MeepleSlotClass *klass,
                             gpointer user_data);
 
-/** The first slot registered by rule set @ruleset ("mist"), or -1.  A
- * rule set that requires another one (Spell Circles requires the mist)
- * shares its state this way; the state's layout is then part of the
- * required rule set's own public header.  ABI 1.3. */
+/** The first slot registered by rule set @ruleset ("mist"), or -1.  For
+ * hosts and tests that inspect a rule set's state; a rule set that builds
+ * on another uses the API table it publishes instead
+ * (meeple_rules_use_api()), which is checked.  ABI 1.3. */
 int meeple_rules_find_slot(const MeepleRules *rules, const char *ruleset);
+
+/* ---- published interfaces between rule sets (ABI 2.0) ------------------ */
+
+/** Publishes @table, a struct of @size bytes, as interface @name (usually
+ * the rule set's id) at version @major.@minor, for rule sets that build on
+ * this one (Spell Circles on the mist).  Call from setup(); @table must
+ * live as long as @rules (meeple_rules_own()).  Minor versions only
+ * append members to the table; anything else is a new major.  FALSE with
+ * @error (MEEPLE_ERROR_REGISTRY) when @name is already published. */
+gboolean meeple_rules_provide_api(MeepleRules *rules, const char *name,
+                                  guint major, guint minor,
+                                  gconstpointer table, gsize size,
+                                  GError **error);
+/** The table of interface @name for a dependant built against version
+ * @major.@minor whose table type has @size bytes: the provider's major
+ * must be equal, its minor and its size at least as large.  NULL with
+ * @error (MEEPLE_ERROR_RULESET) naming both rule sets and both versions
+ * otherwise, or when no rule set of @rules publishes @name; returned from
+ * setup(), that refuses the dependant when the loader loads it. */
+gconstpointer meeple_rules_use_api(const MeepleRules *rules, const char *name,
+                                   guint major, guint minor, gsize size,
+                                   GError **error);
+/** meeple_rules_use_api() for a table of type @type. */
+#define MEEPLE_USE_API(rules, name, major, minor, type, error)              \
+  ((const type *)meeple_rules_use_api((rules), (name), (major), (minor),    \
+                                      sizeof(type), (error)))
 
 /** Checks one tile type of a tile file being loaded, for the symbols a
  * rule set gives meaning to (the mist only over roads and fields, RULES
@@ -207,8 +257,9 @@ typedef enum {
   /** Contributes legal actions to the turn's figure decision (F).
    * MeepleActionsHook. */
   MEEPLE_HOOK_FIGURE_ACTIONS,
-  /** Vetoes actions of the core's decisions (tile placements and the
-   * figure decision; "pass" is never vetoed).  MeepleFilterHook. */
+  /** Vetoes actions of every decision: the core's (tile placements, the
+   * figure decision) and those rule sets request; "pass" is never vetoed.
+   * MeepleFilterHook; since ABI 2.0 on every decision. */
   MEEPLE_HOOK_FILTER,
   /** After the figure action (M1, DRAGON_MOVE).  MeeplePhaseHook. */
   MEEPLE_HOOK_AFTER_FIGURE,
@@ -262,9 +313,22 @@ void meeple_action_list_add(MeepleActionList *list, const MeepleAction *a);
 
 typedef void (*MeepleActionsHook)(MeepleGame *game, MeepleActionList *list,
                                   gpointer user_data);
-/** Returns FALSE to veto @action. */
+/** What a filter hook is asked about besides the action itself. */
+typedef struct {
+  /** Kind of the decision the action would belong to. */
+  guint decision;
+  /** Seat that would decide. */
+  guint player;
+  /** What the action does to the board (meeple_game_action_effect()). */
+  MeepleActionEffect effect;
+} MeepleFilterContext;
+/** Returns FALSE to veto @action.  Runs on the actions of every decision,
+ * whoever lists them, so the rule set that owns a restriction enforces it
+ * on everybody (PD-12: nothing onto the dragon's tile).  Reads the game;
+ * never changes it.  @ctx: ABI 2.0. */
 typedef gboolean (*MeepleFilterHook)(MeepleGame *game,
                                      const MeepleAction *action,
+                                     const MeepleFilterContext *ctx,
                                      gpointer user_data);
 
 /** One feature being scored, as the feature hooks see it. */
@@ -287,9 +351,14 @@ typedef struct {
 typedef MeepleHookResult (*MeepleFeatureHook)(MeepleGame *game,
                                               MeepleFeatureScore *score,
                                               gpointer user_data);
-/** @figure left the board (it is already back in its supply). */
+/** @figure left the board (it is already back in its supply) by @rule.
+ * @scored: because what it stood on was scored — the core's BASE-19, or
+ * an action whose effect is MEEPLE_EFFECT_SCORE (an abbot taken back, a
+ * pyramid) — rather than removed (eaten, sent home ...).  @scored: ABI
+ * 2.0. */
 typedef void (*MeepleFigureHook)(MeepleGame *game, guint figure,
-                                 const char *rule, gpointer user_data);
+                                 const char *rule, gboolean scored,
+                                 gpointer user_data);
 
 /** Lines of public notes being collected (meeple_game_notes()). */
 typedef struct MeepleNotes MeepleNotes;
@@ -420,10 +489,19 @@ guint32 meeple_game_random_below(MeepleGame *game, guint32 bound);
 /** Asks @player to choose one of @actions (copied; at least one) as a
  * decision of @kind.  Allowed in phase hooks and apply functions; the game
  * stops when the hook returns, and the action taken is carried out by its
- * kind's apply function (core kinds: "pass" does nothing). */
-void meeple_game_request_decision(MeepleGame *game, guint kind, guint player,
-                                  const MeepleAction *actions,
-                                  gsize n_actions);
+ * kind's apply function (core kinds: "pass" does nothing).  The FILTER
+ * hooks run on @actions first; returns FALSE, and asks nothing, when they
+ * veto every one (a rule set that must react to that asks
+ * meeple_game_action_allowed() while it builds the list).  Returns
+ * gboolean since ABI 2.0. */
+gboolean meeple_game_request_decision(MeepleGame *game, guint kind,
+                                      guint player,
+                                      const MeepleAction *actions,
+                                      gsize n_actions);
+/** Whether the FILTER hooks let @action be one of the choices of a
+ * decision of @kind for @player ("pass" always is).  ABI 2.0. */
+gboolean meeple_game_action_allowed(MeepleGame *game, guint kind,
+                                    guint player, const MeepleAction *action);
 
 G_END_DECLS
 

@@ -155,6 +155,8 @@ int meeple_rules_symbol(MeepleRules *rules, const char *name);
 /** Index of a known symbol, or -1. */
 int meeple_rules_find_symbol(const MeepleRules *rules, const char *name);
 const char *meeple_rules_symbol_name(const MeepleRules *rules, guint index);
+/** Symbols known to @rules (indices 0 .. n-1).  ABI 2.0. */
+guint meeple_rules_n_symbols(const MeepleRules *rules);
 
 /** How clients draw a field segment that carries a symbol, so that they
  * can show a rule set's fields without knowing the rule set (the mist's:
@@ -178,6 +180,23 @@ const MeepleSymbolLook *meeple_rules_symbol_look(const MeepleRules *rules,
 /** Core figure types; plugins append their own. */
 enum { MEEPLE_FIGURE_FOLLOWER = 0 };
 
+/** What a figure type is, for rule sets that must treat figures of other
+ * rule sets without knowing their names (DESIGN "Rule sets meet only
+ * through the engine").  ABI 2.0. */
+typedef enum {
+  /** Counts as a follower for majority and occupancy (BASE-12, BASE-14);
+   * set for every type registered with is_follower. */
+  MEEPLE_TRAIT_FOLLOWER = 1u << 0,
+  /** Owned by nobody (the dragon, the fairy, the mage ...); set for every
+   * type registered with meeple_rules_add_neutral_figure_type(). */
+  MEEPLE_TRAIT_NEUTRAL = 1u << 1,
+  /** Made of flesh and blood: a monster that eats figures eats it, and it
+   * may not stand where such a monster stands (RULES PD-10, PD-12).  Set
+   * for every follower type; a rule set adds it to its neutral figures
+   * that are people (the mage and the witch, X-02). */
+  MEEPLE_TRAIT_LIVING = 1u << 2,
+} MeepleFigureTrait;
+
 /** A registered figure type. */
 typedef struct {
   char *name;          /**< "follower", "abbot", ... (used in records) */
@@ -195,6 +214,8 @@ typedef struct {
   /** Segment kinds it may stand on (bit k = kind k), 0: every kind a
    * follower may stand on (meeple_rules_set_figure_kinds()). */
   guint32 kinds;
+  /** MeepleFigureTrait bits (meeple_rules_add_figure_traits()).  ABI 2.0. */
+  guint32 traits;
 } MeepleFigureType;
 
 /** Registers a figure type; returns its index or -1 with @error set. */
@@ -210,8 +231,28 @@ const MeepleFigureType *meeple_rules_figure_type(const MeepleRules *rules,
  * a feature that takes followers (any kind for a neutral figure). */
 gboolean meeple_rules_figure_may_stand(const MeepleRules *rules, guint figure,
                                        guint kind);
-/** Index of a figure type by name, or -1. */
+/** Index of a figure type by name, or -1.  For hosts and records; a rule
+ * set asks about traits instead (meeple_rules_figure_has_trait()). */
 int meeple_rules_find_figure_type(const MeepleRules *rules, const char *name);
+/** TRUE when figure type @figure has every bit of @traits
+ * (MeepleFigureTrait).  ABI 2.0. */
+gboolean meeple_rules_figure_has_trait(const MeepleRules *rules, guint figure,
+                                       guint32 traits);
+
+/** What tile symbols mean to other rule sets: a rule set gives its symbols
+ * these traits, others ask for them instead of a symbol's name.
+ * ABI 2.0. */
+typedef enum {
+  /** The figure action of the turn a tile carrying it (as a tile-level
+   * symbol) is placed may put a follower onto any tile of the board, not
+   * only the new one (the magic portal, RULES PD-16; X-10). */
+  MEEPLE_SYMBOL_TRAIT_REACH_ANY_TILE = 1u << 0,
+} MeepleSymbolTrait;
+/** MeepleSymbolTrait bits of @symbol, 0 for an unknown one. */
+guint32 meeple_rules_symbol_traits(const MeepleRules *rules, guint symbol);
+/** The union of the traits of the tile-level symbols of tile type
+ * @type.  ABI 2.0. */
+guint32 meeple_rules_tile_symbol_traits(const MeepleRules *rules, guint type);
 
 guint meeple_rules_n_tile_types(const MeepleRules *rules);
 const MeepleTileType *meeple_rules_tile_type(const MeepleRules *rules,
@@ -239,11 +280,47 @@ const MeepleRuleSetInfo *meeple_rules_ruleset(const MeepleRules *rules,
 /** The rule set with this id, or NULL. */
 const MeepleRuleSetInfo *meeple_rules_find_ruleset(const MeepleRules *rules,
                                                    const char *id);
+/** What an action does to the board, in terms every rule set and client
+ * understands (DESIGN "Rule sets meet only through the engine").  Every
+ * action kind declares one (meeple_rules_add_action_kind()); the figure
+ * and the place come from the action's fields.  ABI 2.0. */
+typedef enum {
+  /** Nothing on the board: "pass", a choice among ghosts or tokens ... */
+  MEEPLE_EFFECT_NONE = 0,
+  /** The drawn tile onto the action's cell (the core's "place"). */
+  MEEPLE_EFFECT_PLACE_TILE,
+  /** A figure from its owner's supply onto the action's cell (and
+   * segment, when the kind uses one). */
+  MEEPLE_EFFECT_PLACE_FIGURE,
+  /** A figure, on the board or beside it, onto the action's cell (and
+   * segment). */
+  MEEPLE_EFFECT_MOVE_FIGURE,
+  /** A figure off the board (from the action's cell and segment, when the
+   * kind uses them). */
+  MEEPLE_EFFECT_REMOVE_FIGURE,
+  /** Points for what stands at the action's cell (a pyramid ...); its
+   * figures may go home. */
+  MEEPLE_EFFECT_SCORE,
+} MeepleEffectKind;
+
+/** The figure type of an effect is the action's own figure field. */
+#define MEEPLE_EFFECT_ACTION_FIGURE (-1)
+
+/** An action kind's effect as declared at registration. */
+typedef struct {
+  MeepleEffectKind what;
+  /** Figure type moved, placed or removed: a type index, or
+   * MEEPLE_EFFECT_ACTION_FIGURE (the action's figure field; unknown, -1,
+   * when the kind does not use that field). */
+  int figure;
+} MeepleEffectSpec;
+
 /** An action kind (core: "place", "figure", "pass"; plugins add more). */
 typedef struct {
   char *name;          /**< notation verb; "figure" stands for figure names */
   char *description;   /**< one sentence for clients */
   guint fields;        /**< MeepleActionFields (meeple/plugin.h) */
+  MeepleEffectSpec effect; /**< what it does to the board; ABI 2.0 */
 } MeepleActionKindInfo;
 guint meeple_rules_n_action_kinds(const MeepleRules *rules);
 const MeepleActionKindInfo *meeple_rules_action_kind(const MeepleRules *rules,

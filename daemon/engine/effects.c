@@ -1,0 +1,76 @@
+/* effects.c — what an action does to the board (MeepleActionEffect), and
+ * the FILTER hooks that see it on every decision (meeple/plugin.h).
+ *
+ * A restriction belongs to one rule set (The Princess & the Dragon: no
+ * figure of the dragon's menu onto the dragon's tile, PD-12).  It holds
+ * against every other rule set's actions only if the owner can see what
+ * those actions do without knowing them: so each action kind declares its
+ * effect, and the filter runs on the core's decisions and on the ones rule
+ * sets request alike. */
+#include "internal.h"
+
+#include <string.h>
+
+void
+meeple_game_action_effect(const MeepleGame *g, const MeepleAction *a,
+                          MeepleActionEffect *out)
+{
+  memset(out, 0, sizeof *out);
+  out->figure = -1;
+  out->segment = MEEPLE_SEGMENT_NONE;
+  g_return_if_fail(a->kind < g->rules->action_kinds->len);
+  const MeepleActionKindInfo *k = meeple_rules_action_kind(g->rules, a->kind);
+  out->what = k->effect.what;
+  if (k->effect.figure >= 0)
+    out->figure = k->effect.figure;
+  else if (k->fields & MEEPLE_ACTION_USES_FIGURE)
+    out->figure = a->figure;
+  if (k->fields & (MEEPLE_ACTION_USES_CELL | MEEPLE_ACTION_USES_SEGMENT)) {
+    out->has_cell = TRUE;
+    out->x = a->x;
+    out->y = a->y;
+  }
+  if (k->fields & MEEPLE_ACTION_USES_SEGMENT)
+    out->segment = a->segment;
+}
+
+gboolean
+effects_allowed(MeepleGame *g, guint decision, guint player,
+                const MeepleAction *a)
+{
+  guint n;
+  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
+  /* "pass" stays, so a decision that offers it always has a choice */
+  if (!n || a->kind == MEEPLE_ACTION_PASS)
+    return TRUE;
+  MeepleFilterContext ctx = { .decision = decision, .player = player };
+  meeple_game_action_effect(g, a, &ctx.effect);
+  for (guint h = 0; h < n; h++)
+    if (!((MeepleFilterHook)(void (*)(void))hooks[h].func)(
+            g, a, &ctx, hooks[h].user_data))
+      return FALSE;
+  return TRUE;
+}
+
+void
+effects_filter(MeepleGame *g, guint decision, guint player, ActionList *list)
+{
+  guint n;
+  rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
+  if (!n)
+    return; /* the base game's hot path: nothing to ask */
+  gsize kept = 0;
+  for (gsize i = 0; i < list->len; i++)
+    if (effects_allowed(g, decision, player, &list->items[i]))
+      list->items[kept++] = list->items[i];
+  list->len = kept;
+}
+
+gboolean
+meeple_game_action_allowed(MeepleGame *g, guint kind, guint player,
+                           const MeepleAction *a)
+{
+  g_return_val_if_fail(kind < g->rules->decision_kinds->len &&
+                       player < g->n_players, FALSE);
+  return effects_allowed(g, kind, player, a);
+}

@@ -1,0 +1,13 @@
+# Rule sets meet only through the engine (plugin ABI 2.0):
+#   test-rules-cooperation  a fixture that knows no expansion is kept off
+#                           the dragon's tile (PD-12, X-05); figure and
+#                           symbol traits; the mist's interface refuses
+#                           another version; no plugin names another
+#                           rule set's figures, kinds or symbols.
+# It loads plugins/.libs and the fixtures of tests/plugins/local.mk.
+COOPERATION_TESTS = tests/test-rules-cooperation
+check_PROGRAMS += $(COOPERATION_TESTS)
+TESTS += $(COOPERATION_TESTS)
+tests_test_rules_cooperation_SOURCES = tests/test-rules-cooperation.c
+tests_test_rules_cooperation_CFLAGS = $(TEST_CFLAGS)
+tests_test_rules_cooperation_LDADD = $(TEST_LDADD)
