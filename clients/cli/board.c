@@ -352,7 +352,10 @@ cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
     .has_last = board->has_last,
     .last_x = board->last_x,
     .last_y = board->last_y,
+    .width = cli_term_columns(),
   };
+  if (!cli_globals.full)
+    cli_board_window(&view, view.width, cli_term_lines(), out);
   board_render(out, &view, flags);
 }
 
@@ -368,10 +371,30 @@ cli_append_legend(GString *out, const MeepleClientCatalog *catalog,
       g_ptr_array_add(neutral, t->name);
   }
   g_ptr_array_add(neutral, NULL);
-  board_render_legend_with(out, (const char *const *)neutral->pdata,
+  GString *legend = g_string_new(NULL);
+  board_render_legend_with(legend, (const char *const *)neutral->pdata,
                            catalog ? catalog_looks(catalog) : NULL,
                            catalog ? catalog->looks->len : 0, flags);
   g_ptr_array_free(neutral, TRUE);
+  /* Its entries are two blanks apart: lines break between entries, so
+   * that a glyph stays with what it means. */
+  g_strchomp(legend->str);
+  g_auto(GStrv) entries = g_strsplit(legend->str, "  ", -1);
+  guint width = MIN(cli_term_columns(), CLI_TEXT_WIDTH), column = 0;
+  for (char **e = entries; *e; e++) {
+    guint n = (guint)g_utf8_strlen(*e, -1);
+    if (column > 0 && column + 2 + n > width) {
+      g_string_append(out, "\n ");
+      column = 1;
+    } else if (column > 0) {
+      g_string_append(out, "  ");
+      column += 2;
+    }
+    g_string_append(out, *e);
+    column += n;
+  }
+  g_string_append_c(out, '\n');
+  g_string_free(legend, TRUE);
 }
 
 void

@@ -33,6 +33,7 @@ typedef struct {
   char *bus_address; /* --bus-address, else $MEEPLE_BUS_ADDRESS, or NULL */
   char *colour;      /* --colour: "auto", "always" or "never" (or NULL) */
   char *glyphs;      /* --glyphs: "auto", "unicode" or "ascii" (or NULL) */
+  gboolean full;     /* --full: the whole board, however wide */
 } CliGlobals;
 
 /* The one instance, filled by the option parsers. */
@@ -160,7 +161,16 @@ BoardRenderFlags cli_board_flags(FILE *stream);
 const char *cli_seat_name(const MeepleClientState *state, int seat,
                           char *buffer, gsize size);
 
-/* ---- the board of a remote game (board.c) ---- */
+/* ---- the terminal (term.c) ---- */
+
+/* Columns of the terminal on standard output (TIOCGWINSZ), else
+ * $COLUMNS, else CLI_TEXT_WIDTH (80). */
+guint cli_term_columns(void);
+
+/* Lines of that terminal, else $LINES, else 0 (unknown). */
+guint cli_term_lines(void);
+
+/* ---- the board of a remote game (board.c, board-window.c) ---- */
 
 /* A BoardView of a game's mirror: its catalog's kinds and tile types, the
  * state's tiles, figures (neutral ones too: the dragon, the fairy) and
@@ -206,7 +216,15 @@ void cli_board_mark_last_move(CliBoard *board, const GPtrArray *events);
  * "…-moved" with a cell (a rule set's dragon or fairy). */
 gboolean cli_event_moves_figure(const MeepleClientEvent *e);
 
-/* Appends the board (board_render()). */
+/* Chooses the window of @view that fits @columns (and @lines, 0:
+ * unknown) around the options marked on it, else the last move, unless
+ * the whole board fits; then appends to @note the line saying which part
+ * is shown and which options lie outside it. */
+void cli_board_window(BoardView *view, guint columns, guint lines,
+                      GString *note);
+
+/* Appends the board (board_render()): with --full all of it, else the
+ * window of cli_board_window() for the terminal. */
 void cli_board_render(GString *out, const CliBoard *board,
                       BoardRenderFlags flags);
 

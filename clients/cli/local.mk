@@ -11,6 +11,8 @@ clients_cli_meeple_SOURCES = \
 	clients/cli/tokens.c \
 	clients/cli/lobby.c \
 	clients/cli/board.c \
+	clients/cli/board-window.c \
+	clients/cli/term.c \
 	clients/cli/text.c \
 	clients/cli/bag.c \
 	clients/cli/json-out.c \
