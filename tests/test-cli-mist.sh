@@ -204,7 +204,9 @@ check "no refused answer gave a ghost (4 ghost-added events)" test \
 # The board at Alice's turn 7.
 check "show at turn 7 (ASCII)" show_game "$G" mist-show-midgame-ascii.txt ascii
 golden mist-show-midgame-ascii.txt "$TMP/mist-show-midgame-ascii.txt"
-S=$TMP/mist-show-midgame-ascii.txt
+# The notes are read whole: unwrapped from the 80 columns.
+unwrap "$TMP/mist-show-midgame-ascii.txt" >"$TMP/mist-show-midgame.unwrapped"
+S=$TMP/mist-show-midgame.unwrapped
 check "show draws the misty fields as '~'" sh -c \
   'grep -v "^Legend: " "$1" | grep -q "~~2~~"' sh "$S"
 check "show's legend explains '~'" has "~ field under mist" "$S"
@@ -268,7 +270,8 @@ check "both saw the same final scores" sh -c \
   '[ "$(grep "^Final scores:" "$1")" = "$(grep "^Final scores:" "$2")" ]' \
   sh "$A2" "$TMP/bob2.out"
 check "show a finished mist game" show_game "$G" mist-show-over.txt ascii
-O=$TMP/mist-show-over.txt
+unwrap "$TMP/mist-show-over.txt" >"$TMP/mist-show-over.unwrapped"
+O=$TMP/mist-show-over.unwrapped
 check "the finished game is over" has "^Game over after 8 turns" "$O"
 check "at the end: bank 11, 4 ghosts on followers, empty circles" sh -c \
   'grep -q "^Ghost bank: 11 of 15 ghosts$" "$1" &&
@@ -306,7 +309,8 @@ expect 0 "new game with every rule set" "$M" new --rules "$ALL" --bots 2 \
   --seed 12 --name everything
 A=$(cat "$TMP/out")
 bots_play_watched "$A"
-W=$TMP/watch.out
+unwrap "$TMP/watch.out" >"$TMP/watch.unwrapped"
+W=$TMP/watch.unwrapped
 grep "^#" "$W" >"$TMP/watch.events" || :
 E=$TMP/watch.events
 check "watch names every rule set" has_e \

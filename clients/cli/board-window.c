@@ -18,7 +18,7 @@
  * 27 lines, the board of most games whole. */
 #define DEFAULT_ROWS 9
 /* Never fewer rows than this, however small the terminal. */
-#define MIN_ROWS 3
+#define MIN_ROWS 5
 /* Lines a decision needs besides the board (seats, tile, options). */
 #define LINES_BESIDES_BOARD 14
 /* (Each row of cells is 3 lines of text: board-render.h.) */

@@ -17,6 +17,9 @@ clients_cli_meeple_SOURCES = \
 	clients/cli/bag.c \
 	clients/cli/json-out.c \
 	clients/cli/prompt.c \
+	clients/cli/choice.c \
+	clients/cli/describe.c \
+	clients/cli/preview.c \
 	clients/cli/cmd-rules.c \
 	clients/cli/cmd-new.c \
 	clients/cli/cmd-list.c \
