@@ -176,7 +176,7 @@ check "play to the end (exit 0)" test "$status" -eq 0
 check "an invalid line gets a message" has "^meeple: .*not an action" \
   "$TMP/err"
 check "an unknown number gets a message" \
-  has "^meeple: there is no action 99" "$TMP/err"
+  has "^meeple: there is no option 99" "$TMP/err"
 check "help explains the answers" has "^  quit " "$TMP/play.out"
 check "play prints the final scores" has_e \
   "^Final scores: Alice -?[0-9]+, Bob -?[0-9]+; winners?( \(tie\))?: " \

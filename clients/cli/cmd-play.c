@@ -34,11 +34,13 @@ typedef struct {
   char *strategy;      /* of the bots of --new */
   char *bot_seed;
   char *preview;       /* --preview: auto, always, never */
+  gboolean raw_events; /* --raw-events */
   CliNewOptions create;
 } PlayOptions;
 
 /* What the callbacks of a playing game share. */
 typedef struct {
+  gboolean raw_events;   /* events with every field, as watch prints */
   guint seat;            /* the player's (0-based) */
   guint64 announced;     /* the decision last said to be waited for */
   int announced_seat;    /* its seat, -1 after the player's own turn: one
@@ -48,11 +50,12 @@ typedef struct {
 static void
 on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
 {
-  (void)data;
+  const PlayRun *run = data;
   const MeepleClientState *state = meeple_remote_game_state(game, NULL);
   GString *text = g_string_new(NULL);
   for (guint i = 0; i < events->len; i++)
-    cli_append_event(text, g_ptr_array_index(events, i), state, FALSE);
+    cli_append_event(text, g_ptr_array_index(events, i), state,
+                     run->raw_events);
   cli_write(text);
   g_string_free(text, TRUE);
 }
@@ -346,7 +349,8 @@ play_game(MeepleClient *client, const char *id, gboolean created,
             cli_seat_name(state, (int)seat, buffer, sizeof buffer),
             seat + 1);
     catch_interrupt(id, seat, bots);
-    PlayRun run = { .seat = seat, .announced_seat = -1 };
+    PlayRun run = { .seat = seat, .announced_seat = -1,
+                    .raw_events = o->raw_events };
     const MeepleRemoteGameCallbacks callbacks = { .events = on_events,
                                                   .decision = on_decision };
     meeple_remote_game_set_callbacks(game, &callbacks, &run);
@@ -395,6 +399,9 @@ cli_cmd_play(int argc, char **argv)
       "Show a placement and the figure on it before sending them, to "
       "confirm or go back: auto (when standard input is a terminal), "
       "always or never (default: auto)", "WHEN" },
+    { "raw-events", 0, 0, G_OPTION_ARG_NONE, &o.raw_events,
+      "Print events with every field, the rule sets' numbers (arg) too, "
+      "as 'meeple watch' does", NULL },
     G_OPTION_ENTRY_NULL
   };
   GOptionContext *context =

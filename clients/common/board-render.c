@@ -451,10 +451,23 @@ append_wrapped(GString *out, const char *text, guint width)
       g_string_append_printf(out, "%s\n", *line);
       continue;
     }
+    /* Items ("fairy (F) at 1,0 beside seat 1 on R1,") stay whole where
+     * they fit: a line breaks after a ',' or ';' first, else (an item
+     * longer than a line) between any two words. */
     g_auto(GStrv) words = g_strsplit(*line, " ", -1);
     guint column = 0;
-    for (char **w = words; *w; w++) {
-      guint n = (guint)g_utf8_strlen(*w, -1);
+    for (char **w = words; *w;) {
+      char **end = w;
+      guint n = (guint)g_utf8_strlen(*end, -1);
+      while (end[1] && !g_str_has_suffix(*end, ",") &&
+             !g_str_has_suffix(*end, ";")) {
+        end++;
+        n += 1 + (guint)g_utf8_strlen(*end, -1);
+      }
+      if (n + 2 > width) {
+        end = w;
+        n = (guint)g_utf8_strlen(*w, -1);
+      }
       if (column > 0 && column + 1 + n > width) {
         g_string_append(out, "\n  ");
         column = 2;
@@ -462,8 +475,10 @@ append_wrapped(GString *out, const char *text, guint width)
         g_string_append_c(out, ' ');
         column++;
       }
-      g_string_append(out, *w);
+      for (char **x = w; x <= end; x++)
+        g_string_append_printf(out, "%s%s", x == w ? "" : " ", *x);
       column += n;
+      w = end + 1;
     }
     g_string_append_c(out, '\n');
   }
