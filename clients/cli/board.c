@@ -131,16 +131,24 @@ cli_board_free(CliBoard *board)
   g_free(board);
 }
 
-/* Labels a..z, A..Z, then numbers: short enough for the middle of a
- * block (at most 3 characters). */
+/* The letters an answer cannot be: "q" is quit. */
+#define ANSWER_WORDS "q"
+
+/* Labels a..z, A..Z (less "q", the answer quit), then numbers: short
+ * enough for the middle of a block (at most 3 characters). */
 static char *
 cell_label(guint n)
 {
-  if (n < 26)
-    return g_strdup_printf("%c", 'a' + n);
-  if (n < 52)
-    return g_strdup_printf("%c", 'A' + (n - 26));
-  return g_strdup_printf("%u", n - 52 + 1);
+  GString *letters = g_string_new(NULL);
+  for (char c = 'a'; c <= 'z'; c++)
+    if (!strchr(ANSWER_WORDS, c))
+      g_string_append_c(letters, c);
+  for (char c = 'A'; c <= 'Z'; c++)
+    g_string_append_c(letters, c);
+  char *label = n < letters->len ? g_strdup_printf("%c", letters->str[n])
+                                 : g_strdup_printf("%u", (guint)(n - letters->len + 1));
+  g_string_free(letters, TRUE);
+  return label;
 }
 
 /* Whether action @index is one of @subset (NULL: all are). */
@@ -205,7 +213,7 @@ static GString *
 label_letters(const CliBoard *board)
 {
   GString *letters = g_string_new(NULL);
-  GString *taken = g_string_new("goM");
+  GString *taken = g_string_new("goM" ANSWER_WORDS);
   for (guint k = 0; k < board->kinds->len; k++) {
     const BoardKind *kind = &g_array_index(board->kinds, BoardKind, k);
     if (kind->code && *kind->code)

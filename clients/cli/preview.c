@@ -233,13 +233,16 @@ confirm(const Preview *p, const char *figure, int segment, FILE *input,
   GString *text = g_string_new("\n");
   g_autofree char *shown = cli_action_shown(p->a);
   append_preview_board(text, p, figure, segment, NULL);
+  GString *sending = g_string_new(NULL);
   if (figure)
-    g_string_append_printf(text, "To send: %s, then %s %s (on the %c "
-                           "above).\n", shown, figure,
+    g_string_append_printf(sending, "To send: %s, then %s %s (the segment "
+                           "lettered %c).", shown, figure,
                            p->type->segments[segment].name,
                            p->letters[segment]);
   else
-    g_string_append_printf(text, "To send: %s, with no figure.\n", shown);
+    g_string_append_printf(sending, "To send: %s, with no figure.", shown);
+  cli_append_wrapped(text, sending->str, CLI_TEXT_WIDTH, "  ");
+  g_string_free(sending, TRUE);
   CliAnswer answer = CLI_ANSWER_AGAIN;
   while (answer == CLI_ANSWER_AGAIN) {
     g_string_append(text, "Your choice (yes to send, back)> ");
@@ -339,36 +342,39 @@ cli_turn_resolve(MeepleRemoteGame *game, const MeepleClientDecision *d,
   if (!turn->held)
     return CLI_ANSWER_AGAIN;
   int mine = -1, pass = -1;
-  gboolean on_tile = FALSE, new_turn = FALSE;
+  gboolean same_figure = FALSE, new_turn = FALSE;
   for (guint i = 0; i < d->actions->len; i++) {
     const MeepleClientAction *a = g_ptr_array_index(d->actions, i);
     new_turn = new_turn || (a->tile && *a->tile);
     if (is_pass(a) && pass < 0)
       pass = (int)i;
-    if (!*a->figure || !*a->segment || a->x != turn->x || a->y != turn->y)
+    if (turn->none || !*a->figure || !*a->segment || a->x != turn->x ||
+        a->y != turn->y || strcmp(a->figure, turn->figure) != 0)
       continue;
-    on_tile = TRUE;
-    if (!turn->none && strcmp(a->figure, turn->figure) == 0 &&
-        strcmp(a->segment, turn->segment) == 0 && mine < 0)
+    same_figure = TRUE;
+    if (strcmp(a->segment, turn->segment) == 0 && mine < 0)
       mine = (int)i;
   }
   if (new_turn) {
     cli_turn_drop_held(turn);
     return CLI_ANSWER_AGAIN;
   }
-  if (turn->none && pass >= 0)
+  if (turn->none)
     mine = pass;
-  /* The decision where the figure goes offers figures on the new tile,
-   * or lets the player pass; any other (a rule set's, in between) is
-   * the player's to answer, and the choice waits. */
-  if (mine < 0 && !on_tile && pass < 0)
+  /* The decision where the figure goes offers that figure on the new
+   * tile, or lets the player pass; any other (a rule set's, in between,
+   * that must be answered) is the player's, and the choice waits. */
+  if (mine < 0 && (turn->none || (!same_figure && pass < 0)))
     return CLI_ANSWER_AGAIN;
   GString *text = g_string_new(NULL);
   if (mine < 0) {
-    g_string_append_printf(text, "The rules do not offer %s on the tile "
-                           "now; choose from what they offer:\n",
-                           turn->what);
-    cli_write(text);
+    g_string_append_printf(text, "Your %s is not among the options now "
+                           "(the rules said so once the tile was placed); "
+                           "choose from those below.", turn->what);
+    GString *wrapped = g_string_new(NULL);
+    cli_append_wrapped(wrapped, text->str, CLI_TEXT_WIDTH, "");
+    cli_write(wrapped);
+    g_string_free(wrapped, TRUE);
     g_string_free(text, TRUE);
     cli_turn_drop_held(turn);
     return CLI_ANSWER_AGAIN;
