@@ -92,7 +92,8 @@ append_left_out(GString *out, const BoardView *view)
 }
 
 void
-cli_board_window(BoardView *view, guint columns, guint lines, GString *note)
+cli_board_window(BoardView *view, guint columns, guint lines, gboolean tight,
+                 GString *note)
 {
   Span bx = { G_MAXINT, G_MININT }, by = bx, fx = bx, fy = bx;
   for (guint i = 0; i < view->n_tiles; i++) {
@@ -122,6 +123,12 @@ cli_board_window(BoardView *view, guint columns, guint lines, GString *note)
   int cols = 1;
   while (board_render_columns(view, 0, cols, by.min, by.max) <= columns)
     cols++;
+  /* A tight window: the options and one tile around them, no more (a
+   * figure's next step in the same turn: the rest was just shown). */
+  if (tight && !span_empty(&fx)) {
+    cols = MIN(cols, fx.max - fx.min + 3);
+    rows = MIN(rows, fy.max - fy.min + 3);
+  }
   if (bx.max - bx.min + 1 <= cols && by.max - by.min + 1 <= rows)
     return; /* the whole board fits */
   Span wx = place(bx, fx, cols), wy = place(by, fy, rows);

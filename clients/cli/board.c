@@ -27,6 +27,7 @@ struct CliBoard {
   GPtrArray *action_where; /* per action: what its label marks, or NULL */
   GPtrArray *group_label; /* per group of a step's cells: its label */
   gboolean has_last;      /* the last move (cli_board_mark_last_move()) */
+  gboolean tight;         /* cli_board_set_tight() */
   int last_x, last_y;
 };
 
@@ -473,6 +474,12 @@ cli_board_mark_last_move(CliBoard *board, const GPtrArray *events)
 }
 
 void
+cli_board_set_tight(CliBoard *board, gboolean tight)
+{
+  board->tight = tight;
+}
+
+void
 cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
 {
   BoardView view = {
@@ -499,7 +506,7 @@ cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
     .width = cli_term_columns(),
   };
   if (!cli_globals.full)
-    cli_board_window(&view, view.width, cli_term_lines(), out);
+    cli_board_window(&view, view.width, cli_term_lines(), board->tight, out);
   board_render(out, &view, flags);
 }
 

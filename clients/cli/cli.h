@@ -289,7 +289,11 @@ gboolean cli_event_moves_figure(const MeepleClientEvent *e);
  * the whole board fits; then appends to @note the line saying which part
  * is shown and which options lie outside it. */
 void cli_board_window(BoardView *view, guint columns, guint lines,
-                      GString *note);
+                      gboolean tight, GString *note);
+
+/* With @tight, the window holds only the options and one tile around
+ * them (a decision in a turn whose board was just shown). */
+void cli_board_set_tight(CliBoard *board, gboolean tight);
 
 /* Appends the board (board_render()): with --full all of it, else the
  * window of cli_board_window() for the terminal. */
@@ -422,6 +426,9 @@ typedef enum {
 typedef struct {
   gboolean preview;   /* a placement is previewed and confirmed first */
   GString *shown;     /* the board printed last (not printed again) */
+  GString *context;   /* the last move and the seats printed last */
+  guint64 placed;     /* the last tile placement when a decision was
+                       * shown (sequence): the same turn draws less */
   /* A figure choice confirmed with the placement, for the decision that
    * follows it (preview.c): a figure of @figure on segment @segment of
    * the tile placed at (x, y), or with @none no figure. */
@@ -436,7 +443,10 @@ void cli_turn_clear(CliTurn *turn);
 void cli_turn_drop_held(CliTurn *turn);
 
 /* Shows decision @d (which is for a seat this client holds) and reads
- * answers from @input until one is accepted or the player leaves. */
+ * answers from @input until one is accepted or the player leaves.  A
+ * decision in the same turn as the one shown before (the dragon's next
+ * step) gets a board window around its options only, and the last move
+ * and the seats only when they changed. */
 CliAnswer cli_prompt_decision(MeepleRemoteGame *game,
                               const MeepleClientDecision *d,
                               BoardRenderFlags flags, FILE *input,

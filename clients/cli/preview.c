@@ -27,6 +27,7 @@ cli_turn_init(CliTurn *turn, gboolean preview)
   memset(turn, 0, sizeof *turn);
   turn->preview = preview;
   turn->shown = g_string_new(NULL);
+  turn->context = g_string_new(NULL);
 }
 
 void
@@ -44,7 +45,9 @@ cli_turn_clear(CliTurn *turn)
   cli_turn_drop_held(turn);
   if (turn->shown)
     g_string_free(turn->shown, TRUE);
-  turn->shown = NULL;
+  if (turn->context)
+    g_string_free(turn->context, TRUE);
+  turn->shown = turn->context = NULL;
 }
 
 /* The figure types of the player's supply with some left, in the

@@ -54,6 +54,19 @@ places_tile(const MeepleClientDecision *d, const char **tile)
   return FALSE;
 }
 
+/* The sequence number of the last tile placement in @events, 0 when
+ * none. */
+static guint64
+last_placement(const GPtrArray *events)
+{
+  for (guint i = events ? events->len : 0; i-- > 0;) {
+    const MeepleClientEvent *e = g_ptr_array_index(events, i);
+    if (g_strcmp0(e->type, "tile-placed") == 0)
+      return e->sequence;
+  }
+  return 0;
+}
+
 /* Appends the board, unless it is the one printed last: a run of
  * decisions that change nothing the player must see (a figure's steps
  * that leave the options where they were) prints it once. */
@@ -181,8 +194,15 @@ append_decision(GString *out, MeepleRemoteGame *game,
   char buffer[32];
   g_string_append_c(out, '\n');
   append_board_once(out, board, turn, flags);
-  cli_append_last_move(out, meeple_remote_game_events(game), state);
-  cli_append_seats(out, meeple_remote_game_catalog(game), state);
+  /* The last move and the scores, unless just printed as they are. */
+  GString *context = g_string_new(NULL);
+  cli_append_last_move(context, meeple_remote_game_events(game), state);
+  cli_append_seats(context, meeple_remote_game_catalog(game), state);
+  if (!turn->context || !g_string_equal(context, turn->context))
+    g_string_append_len(out, context->str, (gssize)context->len);
+  if (turn->context)
+    g_string_assign(turn->context, context->str);
+  g_string_free(context, TRUE);
   const char *tile;
   if (places_tile(d, &tile)) {
     g_string_append_printf(out, "Turn %u, %u tile%s left.  Your tile: %s\n",
@@ -439,7 +459,12 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
   }
   CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
   CliChoice *choice = cli_choice_new(d);
-  cli_board_mark_last_move(board, meeple_remote_game_events(game));
+  GPtrArray *events = meeple_remote_game_events(game);
+  cli_board_mark_last_move(board, events);
+  /* No tile placed since the decision shown last: the same turn. */
+  guint64 placed = last_placement(events);
+  cli_board_set_tight(board, placed != 0 && placed == turn->placed);
+  turn->placed = placed;
   mark_step(board, d, choice);
   GString *text = g_string_new(NULL);
   append_decision(text, game, state, d, choice, board, turn, flags);
