@@ -128,11 +128,35 @@ def answer(screen, prompt, rng, state):
     if "back" in prompt and rng.random() < 0.05:
         return "back"
     if numbers:
-        return str(rng.choice(numbers))
+        number = rng.choice(numbers)
+        # Now and then the notation as listed instead of its number.
+        shown = re.search(r"^ {1,3}%d  (\S+(?: \S+)*?)(?:  |$)" % number,
+                          screen[at:] if at >= 0 else screen, re.M)
+        if shown and "first choose what" not in screen and \
+                rng.random() < 0.2:
+            return shown.group(1)
+        return str(number)
     m = re.match(r"1-([0-9]+)", prompt)
     if m:
         return str(rng.randint(1, int(m.group(1))))
     return None
+
+
+def check_back(previous, text, transcript):
+    """What follows a "back" answered at prompt @previous: the question
+    before it, and nothing sent."""
+    if previous.startswith("yes to send"):
+        if "A figure on this tile?" not in text:
+            fail("back from the confirmation did not ask for the figure "
+                 "again", transcript)
+    elif previous.startswith("a letter, FIGURE LETTER"):
+        if re.search(r"^#[0-9]+ tile-placed Player 1", text, re.M):
+            fail("back from a preview sent the placement", transcript)
+        if "Your choice (1-" not in text:
+            fail("back from a preview did not return to the placements",
+                 transcript)
+    elif "first choose" not in text:
+        fail("back did not return to the previous step", transcript)
 
 
 def check_screen(text, columns, transcript):
@@ -176,8 +200,13 @@ def main():
                      transcript)
             if ended:
                 break
+            if state.get("back_from") is not None:
+                check_back(state.pop("back_from"), text, transcript)
             prompt = PROMPT.search(text).group(1)
             line = answer(text, prompt, rng, state)
+            if line == "back":
+                state["back_from"] = prompt
+                state["backs"] = state.get("backs", 0) + 1
             if line is None:
                 fail("cannot answer %r from the screen" % prompt, transcript)
             os.write(fd, (line + "\n").encode())
@@ -200,7 +229,8 @@ def main():
         fail("meeple play did not exit 0 (status %r)" % status, transcript)
     if not re.search(r"^Final scores: ", transcript, re.M):
         fail("no final scores", transcript)
-    print("ok - played to the end with %d answers" % answers)
+    print("ok - played to the end with %d answers, %d of them back"
+          % (answers, state.get("backs", 0)))
 
 
 if __name__ == "__main__":

@@ -173,3 +173,9 @@ cli_choice_in_steps(const CliChoice *c)
 {
   return c->stack->len > 1 || c->step != CLI_STEP_LIST;
 }
+
+gboolean
+cli_choice_can_back(const CliChoice *c)
+{
+  return c->stack->len > 1;
+}

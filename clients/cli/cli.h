@@ -214,6 +214,8 @@ int cli_choice_enter(CliChoice *c, guint group);
 gboolean cli_choice_back(CliChoice *c);
 /* Whether the choice goes in steps (a pick was made, or is asked). */
 gboolean cli_choice_in_steps(const CliChoice *c);
+/* Whether a pick was made that "back" can take back. */
+gboolean cli_choice_can_back(const CliChoice *c);
 
 /* Whether @a names a cell: it places a tile, names a segment, or its
  * notation has "@ X,Y" (doc/game-record.md). */

@@ -187,8 +187,8 @@ parse_figure(const Preview *p, const char *line, const char **figure,
   if (where && *segment < 0)
     *segment = named(p, where);
   if (!*figure || *segment < 0) {
-    g_printerr(CLI_NAME ": %s; answer a letter of the tile, FIGURE LETTER, "
-               "none, more or back\n",
+    g_printerr(CLI_NAME ": %s\nAnswer a letter of the tile, FIGURE "
+               "LETTER, none, more or back.\n",
                !*figure ? "you have no figure left" : "no such segment");
     return FALSE;
   }

@@ -163,8 +163,8 @@ append_step(GString *out, const MeepleClientDecision *d, CliChoice *choice,
     break;
   }
   if (cli_choice_in_steps(choice))
-    g_string_append(out, "('back' goes a step back; an action's notation "
-                    "is taken at any step.)\n");
+    g_string_append(out, "(An action's notation is taken at any step; "
+                    "'back' takes a pick back.)\n");
 }
 
 /* Letters on @board what the current step of @choice asks about. */
@@ -287,7 +287,12 @@ refused(GError *error)
       g_error_matches(error, MEEPLE_CLIENT_ERROR,
                       MEEPLE_CLIENT_ERROR_GAME_OVER))
     answer = CLI_ANSWER_RETRY;
-  g_printerr(CLI_NAME ": %s\n", error->message);
+  /* The daemon's message may be long: wrapped for the terminal. */
+  GString *message = g_string_new(NULL);
+  g_autofree char *line = g_strdup_printf(CLI_NAME ": %s", error->message);
+  cli_append_wrapped(message, line, CLI_TEXT_WIDTH, "  ");
+  g_printerr("%s", message->str);
+  g_string_free(message, TRUE);
   if (answer == CLI_ANSWER_AGAIN)
     g_printerr("Type a listed number or letter, an action as listed, "
                "back, board, help or quit.\n");
@@ -376,6 +381,24 @@ show_answer(GString *text, const char *line, MeepleRemoteGame *game,
   return TRUE;
 }
 
+/* The group of a WHAT step named @line as listed ("magic-move witch"),
+ * or -1. */
+static int
+group_named(const MeepleClientDecision *d, const CliChoice *choice,
+            const char *line)
+{
+  for (guint g = 0; g < cli_choice_n_groups(choice); g++) {
+    const GArray *group = cli_choice_group(choice, g);
+    const MeepleClientAction *a =
+      g_ptr_array_index(d->actions, g_array_index(group, guint, 0));
+    g_autofree char *name = a->figure && *a->figure
+      ? g_strdup_printf("%s %s", a->kind, a->figure) : g_strdup(a->kind);
+    if (group->len > 1 && strcmp(name, line) == 0)
+      return (int)g;
+  }
+  return -1;
+}
+
 /* What one answer does at the current step: AGAIN to ask again (with
  * *@redraw when the step changed), or how the decision ended. */
 static CliAnswer
@@ -413,6 +436,14 @@ answer_step(const char *line, MeepleRemoteGame *game,
       return take(game, d, g_array_index(subset, guint, number - 1), flags,
                   input, turn);
     index = cli_choice_enter(choice, (guint)number - 1);
+    if (index >= 0)
+      return take(game, d, (guint)index, flags, input, turn);
+    *redraw = TRUE;
+    return CLI_ANSWER_AGAIN;
+  }
+  if (step == CLI_STEP_WHAT && (index = group_named(d, choice, line)) >= 0)
+    {
+    index = cli_choice_enter(choice, (guint)index);
     if (index >= 0)
       return take(game, d, (guint)index, flags, input, turn);
     *redraw = TRUE;
@@ -476,7 +507,7 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
                            "bag, help, quit)> ", n,
                            cli_choice_step(choice) == CLI_STEP_WHAT
                              ? "" : "a letter, ",
-                           cli_choice_in_steps(choice) ? "back, " : "");
+                           cli_choice_can_back(choice) ? "back, " : "");
     char *line;
     answer = cli_prompt_read(text, input, &line);
     if (answer != CLI_ANSWER_AGAIN)
