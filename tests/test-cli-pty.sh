@@ -10,9 +10,9 @@
 # placement goes through the preview (the terminal is a tty), long lists
 # through the steps, and the player goes back now and then.
 #
-# Golden file: tests/data/cli/pty-expansion-show.txt, `meeple show` of
-# the finished expansion game at 80 columns (a window of its board, which
-# --full draws wider).  Regenerate with MEEPLE_UPDATE_GOLDEN=1 (review the
+# Golden file: tests/data/cli/pty-expansion-show.txt, `meeple show` at 80
+# columns of an expansion game two bots finished (a window of its board,
+# which --full draws wider).  Regenerate with MEEPLE_UPDATE_GOLDEN=1 (review the
 # diff).  Needs python3 (standard library only: pty).
 set -eu
 
@@ -49,7 +49,6 @@ play_at_80() {
 
 play_at_80 base 5
 play_at_80 expansions 11 --rules princess-dragon,mage-witch,circus,abbot
-X=$game
 check "expansions: long lists were chosen in steps (what, then where)" sh -c \
   'grep -q "options; first choose what:$" "$1" &&
    grep -q "first choose where (a letter on the board, or a number):$" "$1"' \
@@ -60,18 +59,26 @@ play_at_80 mist 7 --rules mist,spell-circles
 check "mist: ghost decisions were answered without the figure numbers" \
   has_e "your decision: (haunt|fill-circle|circle-ghost)" "$TMP/mist.tr"
 
-# The finished expansion game at 80 columns (a pipe: 80 by default), and
-# with --full wider than that.
+# The 80-column board of an expansion game: one two random bots play
+# (so that the golden file does not depend on the player above), shown
+# through a pipe (80 columns by default); with --full and with a wider
+# $COLUMNS wider than that.
+expect 0 "new expansion game for two bots" "$M" new --bots 2 --seed 5 --name bots \
+  --rules princess-dragon,mage-witch,circus,abbot
+X=$(cat "$TMP/out")
+expect 0 "the bots play it" $T "$M" bot "$X" --seats all --seed 2 \
+  --strategy random
 check "show of the expansion game" show_game "$X" pty-expansion-show.txt ascii
 S=$TMP/pty-expansion-show.txt
 check "... no line wider than 80 columns" \
   awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$S"
+check "... a window of the board, saying so" has "^Part of the board: x " "$S"
 golden pty-expansion-show.txt "$S"
 run "$M" show "$X" --colour=never --glyphs=ascii --full
 check "--full draws the whole board, wider than 80 columns" \
   awk 'length($0) > 80 { wide = 1 } END { exit !wide }' "$TMP/out"
 run env COLUMNS=120 "$M" show "$X" --colour=never --glyphs=ascii
-check "COLUMNS=120 gives a wider window than 80" \
+check "COLUMNS=120 gives a window wider than 80 columns" \
   awk 'length($0) > 80 { wide = 1 } END { exit !wide }' "$TMP/out"
 
 finish
