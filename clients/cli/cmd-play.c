@@ -85,12 +85,13 @@ announce_wait(MeepleRemoteGame *game, PlayRun *run, guint64 id, guint seat,
                          cli_seat_name(state, (int)seat, buffer,
                                        sizeof buffer), seat + 1, kind);
   /* A seat nobody serves would keep the player waiting for ever. */
-  if (absent)
-    g_string_append_printf(text, "  Seat %u is not connected: its player "
-                           "must come back ('meeple play %s'), or a bot "
-                           "take it ('meeple bot %s --seat %u').\n",
-                           seat + 1, meeple_remote_game_id(game),
-                           meeple_remote_game_id(game), seat + 1);
+  if (absent) {
+    g_autofree char *line = g_strdup_printf(
+      "  Seat %u is not connected: its player must come back ('meeple play "
+      "%s'), or a bot take it ('meeple bot %s --seat %u').", seat + 1,
+      meeple_remote_game_id(game), meeple_remote_game_id(game), seat + 1);
+    cli_append_wrapped(text, line, CLI_TEXT_WIDTH, "  ");
+  }
   cli_write(text);
   g_string_free(text, TRUE);
 }
