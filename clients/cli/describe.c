@@ -95,22 +95,24 @@ cli_append_actions(GString *out, const MeepleClientDecision *d,
     width = MAX(width, (int)g_utf8_strlen(text, -1));
     g_ptr_array_add(shown, text);
   }
+  GPtrArray *wheres = g_ptr_array_new_with_free_func(g_free);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add(wheres, action_where(d, subset ? g_array_index(subset,
+                                                                   guint, i)
+                                                   : i, state, board));
   guint listed = 0;
   for (guint i = 0; i < n; i++) {
     guint index = subset ? g_array_index(subset, guint, i) : i;
     const char *text = g_ptr_array_index(shown, i);
+    const char *where = g_ptr_array_index(wheres, i);
     if (filter && !strstr(text, filter))
       continue;
     listed++;
-    g_autofree char *where = action_where(d, index, state, board);
     /* Options that read alike (they differ in the hidden arg only). */
     guint alike = 0, nth = 0;
     for (guint j = 0; j < n; j++) {
-      guint other = subset ? g_array_index(subset, guint, j) : j;
-      if (strcmp(g_ptr_array_index(shown, j), text) != 0)
-        continue;
-      g_autofree char *w = action_where(d, other, state, board);
-      if (strcmp(w, where) != 0)
+      if (strcmp(g_ptr_array_index(shown, j), text) != 0 ||
+          strcmp(g_ptr_array_index(wheres, j), where) != 0)
         continue;
       alike++;
       if (j <= i)
@@ -154,6 +156,7 @@ cli_append_actions(GString *out, const MeepleClientDecision *d,
     g_string_append_printf(out, "(%u of %u actions contain \"%s\")\n",
                            listed, n, filter);
   g_ptr_array_free(shown, TRUE);
+  g_ptr_array_free(wheres, TRUE);
 }
 
 int

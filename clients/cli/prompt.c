@@ -318,8 +318,7 @@ take(MeepleRemoteGame *game, const MeepleClientDecision *d, guint index,
 /* The action of the short list lettered @label on the board (a segment,
  * or a cell), or -1. */
 static int
-label_action(const CliBoard *board, const MeepleClientDecision *d,
-             const GArray *subset, const char *label)
+label_action(const CliBoard *board, const GArray *subset, const char *label)
 {
   if (strlen(label) == 1 && g_ascii_isalpha(label[0])) {
     int index = cli_board_label_action(board, label[0]);
@@ -335,7 +334,6 @@ label_action(const CliBoard *board, const MeepleClientDecision *d,
       return -1; /* a cell of several options: the number says which */
     found = (int)index;
   }
-  (void)d;
   return found;
 }
 
@@ -458,7 +456,7 @@ answer_step(const char *line, MeepleRemoteGame *game,
     return CLI_ANSWER_AGAIN;
   }
   if (step == CLI_STEP_LIST &&
-      (index = label_action(board, d, subset, line)) >= 0)
+      (index = label_action(board, subset, line)) >= 0)
     return take(game, d, (guint)index, flags, input, turn);
   if ((index = cli_find_shown(d, line, &ambiguous)) >= 0)
     return take(game, d, (guint)index, flags, input, turn);
