@@ -1,6 +1,6 @@
 /* choice.c — a long list of legal actions chosen in steps.
  *
- * Mage & Witch once offered 162 numbered moves, a tile 21 placements:
+ * A rule set once offered 162 numbered moves, a tile 21 placements:
  * nobody reads such a list.  When a decision has more actions than
  * CLI_CHOICE_LIMIT, they are grouped by their fields, the way the
  * decision protocol gives them (kind, figure, tile, cell, rotation,

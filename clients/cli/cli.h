@@ -229,8 +229,8 @@ void cli_board_mark_placements(CliBoard *board,
                                const GArray *subset);
 
 /* Letters the options of @decision (of @subset; NULL: all) that put
- * something on a segment of a placed tile (a follower, a fairy, a
- * ghost), or on the tile itself (a figure moved to its cell): each
+ * something on a segment of a placed tile (a follower, a neutral
+ * figure), or on the tile itself (a figure moved to its cell): each
  * distinct segment gets a letter drawn on it, a tile in a corner, so
  * nothing but the board says where "follower C1" goes. */
 void cli_board_mark_options(CliBoard *board,
@@ -446,8 +446,8 @@ void cli_turn_drop_held(CliTurn *turn);
 
 /* Shows decision @d (which is for a seat this client holds) and reads
  * answers from @input until one is accepted or the player leaves.  A
- * decision in the same turn as the one shown before (the dragon's next
- * step) gets a board window around its options only, and the last move
+ * decision in the same turn as the one shown before (a neutral
+ * figure's next step) gets a board window around its options only, and the last move
  * and the seats only when they changed. */
 CliAnswer cli_prompt_decision(MeepleRemoteGame *game,
                               const MeepleClientDecision *d,

@@ -31,7 +31,7 @@ cli_action_shown(const MeepleClientAction *a)
 }
 
 /* The seat whose figure an action names where it already stands (a
- * ghost for this follower, a ghost taken off it), or -1. */
+ * rule set's token given to it or taken off it), or -1. */
 static int
 action_figure_owner(const MeepleClientState *state,
                     const MeepleClientAction *a)

@@ -379,7 +379,7 @@ show_answer(GString *text, const char *line, MeepleRemoteGame *game,
   return TRUE;
 }
 
-/* The group of a WHAT step named @line as listed ("magic-move witch"),
+/* The group of a WHAT step named @line as listed ("KIND FIGURE"),
  * or -1. */
 static int
 group_named(const MeepleClientDecision *d, const CliChoice *choice,

@@ -451,7 +451,7 @@ append_wrapped(GString *out, const char *text, guint width)
       g_string_append_printf(out, "%s\n", *line);
       continue;
     }
-    /* Items ("fairy (F) at 1,0 beside seat 1 on R1,") stay whole where
+    /* Items ("abbot of seat 1 at 0,1 on M,") stay whole where
      * they fit: a line breaks after a ',' or ';' first, else (an item
      * longer than a line) between any two words. */
     g_auto(GStrv) words = g_strsplit(*line, " ", -1);
