@@ -179,3 +179,12 @@ cli_choice_can_back(const CliChoice *c)
 {
   return c->stack->len > 1;
 }
+
+void
+cli_choice_narrow(CliChoice *c, const GArray *actions)
+{
+  GArray *copy = g_array_sized_new(FALSE, FALSE, sizeof(guint), actions->len);
+  g_array_append_vals(copy, actions->data, actions->len);
+  g_ptr_array_add(c->stack, copy);
+  settle(c);
+}

@@ -210,6 +210,9 @@ const GArray *cli_choice_group(const CliChoice *c, guint group);
 /* Picks @group: the index of its action when it has only one (nothing
  * else changes), else -1 and the next step is about its actions. */
 int cli_choice_enter(CliChoice *c, guint group);
+/* Narrows the choice to @actions (indices), as a pick that "back"
+ * takes back (a cell's options, picked by its letter in a list). */
+void cli_choice_narrow(CliChoice *c, const GArray *actions);
 /* Takes the last pick back; FALSE at the first step. */
 gboolean cli_choice_back(CliChoice *c);
 /* Whether the choice goes in steps (a pick was made, or is asked). */

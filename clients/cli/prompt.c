@@ -316,25 +316,28 @@ take(MeepleRemoteGame *game, const MeepleClientDecision *d, guint index,
 }
 
 /* The action of the short list lettered @label on the board (a segment,
- * or a cell), or -1. */
+ * or a cell), or -1; the options of a cell lettered @label that has
+ * several go to *@cell (else it is left empty). */
 static int
-label_action(const CliBoard *board, const GArray *subset, const char *label)
+label_action(const CliBoard *board, const GArray *subset, const char *label,
+             GArray *cell)
 {
   if (strlen(label) == 1 && g_ascii_isalpha(label[0])) {
     int index = cli_board_label_action(board, label[0]);
     if (index >= 0)
       return index;
   }
-  int found = -1;
   for (guint i = 0; i < subset->len; i++) {
     guint index = g_array_index(subset, guint, i);
-    if (g_strcmp0(cli_board_action_cell(board, index), label) != 0)
-      continue;
-    if (found >= 0)
-      return -1; /* a cell of several options: the number says which */
-    found = (int)index;
+    if (g_strcmp0(cli_board_action_cell(board, index), label) == 0)
+      g_array_append_val(cell, index);
   }
-  return found;
+  if (cell->len == 1) {
+    int index = (int)g_array_index(cell, guint, 0);
+    g_array_set_size(cell, 0);
+    return index;
+  }
+  return -1;
 }
 
 /* The answers that show something: TRUE when @line was one. */
@@ -455,9 +458,16 @@ answer_step(const char *line, MeepleRemoteGame *game,
     *redraw = TRUE;
     return CLI_ANSWER_AGAIN;
   }
+  g_autoptr(GArray) cell = g_array_new(FALSE, FALSE, sizeof(guint));
   if (step == CLI_STEP_LIST &&
-      (index = label_action(board, subset, line)) >= 0)
+      (index = label_action(board, subset, line, cell)) >= 0)
     return take(game, d, (guint)index, flags, input, turn);
+  if (cell->len > 1) {
+    /* A cell of several options: those options, as a step. */
+    cli_choice_narrow(choice, cell);
+    *redraw = TRUE;
+    return CLI_ANSWER_AGAIN;
+  }
   if ((index = cli_find_shown(d, line, &ambiguous)) >= 0)
     return take(game, d, (guint)index, flags, input, turn);
   if (ambiguous) {
