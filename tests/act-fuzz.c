@@ -111,8 +111,14 @@ append_value(DBusMessageIter *entry, char type, Bytes *b,
     break;
   }
   case 'i': {
-    /* Negative cells too. */
-    dbus_int32_t i = (dbus_int32_t)raw - 4;
+    /* Negative cells too: raw - 4 taken modulo 2^32, so that 0..7 give
+     * -4..3 and the whole int32 range, both ends included, stays
+     * reachable.  Computed in 64 bits: (dbus_int32_t)raw - 4 overflows
+     * for raw = 0x80000000 (UBSan). */
+    gint64 wide = (gint64)raw - 4;
+    dbus_int32_t i =
+      (dbus_int32_t)(wide > G_MAXINT32 ? wide - G_GINT64_CONSTANT(0x100000000)
+                                       : wide);
     dbus_message_iter_append_basic(&v, DBUS_TYPE_INT32, &i);
     break;
   }
