@@ -50,6 +50,9 @@ tests_test_plugins_LDADD = $(TEST_LDADD)
 # Fixture plugins the loader tests load (ABI, dependencies, hooks ...).
 include tests/plugins/local.mk
 
+# make fuzz: the libFuzzer targets (tests/fuzz/local.mk).
+include tests/fuzz/local.mk
+
 # meeple-sim end to end (shell): play, replay round trip, tiles, errors.
 TESTS += tests/test-sim.sh
 EXTRA_DIST += tests/test-sim.sh tests/harness.sh tests/cli-harness.sh \
