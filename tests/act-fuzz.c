@@ -157,7 +157,13 @@ static void
 append_wellformed(DBusMessageIter *dict, Bytes *b, guint8 mode,
                   const MeepleDecision *d, MeepleGame *game)
 {
-  dbus_uint32_t index = next_byte(b) % (d->n_actions + 1);
+  /* One byte names an action; two when there are more (the magic portal
+   * lists hundreds), so that every action and the one past the end stay
+   * reachable. */
+  guint32 pick = next_byte(b);
+  if (d->n_actions > 255)
+    pick = pick << 8 | next_byte(b);
+  dbus_uint32_t index = pick % (d->n_actions + 1);
   if (mode == 0) {
     append_entry(dict, "index", DBUS_TYPE_UINT32, &index);
   } else {

@@ -30,6 +30,11 @@ fuzz_rules_init(const char *target)
   const char *plugins = g_getenv("MEEPLE_FUZZ_PLUGIN_DIR");
   const char *tiles = g_getenv("MEEPLE_FUZZ_TILES_DIR");
   GError *error = NULL;
+  /* A GLib warning or critical from the engine or a plugin (a failed
+   * g_return_if_fail, "a plugin asked for a second decision") is a bug
+   * the run must stop at, not a line in the log. */
+  g_log_set_always_fatal(G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL |
+                         G_LOG_LEVEL_WARNING);
   loader = meeple_loader_new();
   meeple_loader_add_plugin_dir(loader, plugins ? plugins : FUZZ_PLUGIN_DIR);
   meeple_loader_add_tiles_dir(loader, tiles ? tiles : FUZZ_TILES_DIR);

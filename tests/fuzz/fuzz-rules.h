@@ -12,7 +12,8 @@
 
 /* Loads the plugins once.  Exits with a message when a plugin is skipped
  * or one of the project's rule sets is missing: a fuzz run that quietly
- * played the base game only would look like a clean one. */
+ * played the base game only would look like a clean one.  Makes GLib
+ * warnings and criticals fatal. */
 void fuzz_rules_init(const char *target);
 
 /* Rules of the base game plus the rule sets @ids (NULL-terminated, any
