@@ -55,8 +55,9 @@ typedef struct {
 
 /* A whole session played from @data: byte 0 picks the rule sets
  * (@rules[i] built from act_fuzz_rulesets[i]), byte 1 the number of
- * seats and the seed, byte 2 how many legal actions are played first
- * (to reach the middle and the end of games); the remaining bytes are
+ * seats and the seed, byte 2 half the number of random legal actions
+ * played first (0..510: about a turn each two, to reach the middle and
+ * the end of games); the remaining bytes are
  * one Act call after another, each by the holder act_fuzz_message()
  * chose.  Returns FALSE with *@problem (g_free) when the contract is
  * broken; @stats may be NULL. */
