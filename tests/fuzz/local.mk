@@ -85,6 +85,7 @@ fuzz-tools:
 	    "then run configure again."; \
 	  exit 1; \
 	fi
+	@$(MKDIR_P) $(FUZZ_DIR)
 
 # Seed corpora, in the build directory: records of games with every rule
 # set (base, each plugin, all) played by meeple-sim and the example
