@@ -1,0 +1,87 @@
+# tests/lua/setup.sh — what the Lua suites (tests/test-lua-*.sh) share:
+# the programs, skipping (77) when Lua or a program is missing, a private
+# bus whose service directory activates the built meepled with its state
+# under $TMP, and lua_suite, which runs one test script of tests/lua/
+# with the harness (tests/lua/harness.lua).
+# Sourced with TEST_SRCDIR and HARNESS_NAME set.
+# shellcheck shell=sh
+
+: "${TEST_BUILDDIR:=$(pwd)}"
+: "${MEEPLED:=$TEST_BUILDDIR/daemon/meepled}"
+: "${MEEPLE_LUA:=$TEST_BUILDDIR/lua/meeple-lua}"
+: "${MEEPLE_CLI:=$TEST_BUILDDIR/clients/cli/meeple}"
+: "${MEEPLE_SIM:=$TEST_BUILDDIR/daemon/sim/meeple-sim}"
+: "${MEEPLE_TILES_DIR:=$TEST_SRCDIR/data/tiles}"
+: "${MEEPLE_PLUGIN_PATH:=$TEST_BUILDDIR/plugins/.libs}"
+: "${DBUS_DAEMON:=dbus-daemon}"
+LC_ALL=C
+NO_COLOR=1
+export LC_ALL NO_COLOR MEEPLE_TILES_DIR MEEPLE_PLUGIN_PATH MEEPLE_CLI \
+  MEEPLE_SIM MEEPLE_LUA
+T=
+if command -v timeout >/dev/null 2>&1; then T="timeout ${LUA_TEST_TIMEOUT:-600}"; fi
+
+for program in "$MEEPLE_LUA" "$MEEPLED" "$MEEPLE_CLI" "$MEEPLE_SIM"; do
+  if [ ! -x "$program" ]; then
+    echo "# $program is missing (no Lua 5.4 at configure?): skipped"
+    exit 77
+  fi
+done
+if ! command -v "$DBUS_DAEMON" >/dev/null 2>&1; then
+  echo "# no dbus-daemon (package dbus-daemon): skipped"
+  exit 77
+fi
+
+# shellcheck source=tests/harness.sh
+. "$TEST_SRCDIR/tests/harness.sh"
+# shellcheck source=tests/dbus/private-bus.sh
+. "$TEST_SRCDIR/tests/dbus/private-bus.sh"
+
+BUS_PID=
+cleanup() {
+  if [ -n "$BUS_PID" ]; then kill "$BUS_PID" 2>/dev/null || :; fi
+  if [ -s "$TMP/meepled.pid" ]; then
+    kill "$(cat "$TMP/meepled.pid")" 2>/dev/null || :
+  fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# The daemon, its tokens and the scripts' tokens live under $TMP; the
+# daemon writes its pid first so that a test can restart it
+# (LUA_TEST_DAEMON_PID names the file) and cleanup can stop it.
+mkdir "$TMP/state" "$TMP/data" "$TMP/config"
+XDG_STATE_HOME=$TMP/state
+XDG_DATA_HOME=$TMP/data
+XDG_CONFIG_HOME=$TMP/config
+export XDG_STATE_HOME XDG_DATA_HOME XDG_CONFIG_HOME
+cat >"$TMP/run-meepled" <<EOS
+#!/bin/sh
+echo \$\$ >'$TMP/meepled.pid'
+exec '$MEEPLED' ${LUA_TEST_DAEMON_ARGS:-}
+EOS
+start_private_bus
+MEEPLE_BUS_ADDRESS=$BUS_ADDRESS
+LUA_TEST_DAEMON_PID=$TMP/meepled.pid
+LUA_TEST_TMP=$TMP
+# The module's Lua part and the examples from the source tree; the
+# harness and helpers of tests/lua.
+MEEPLE_LUA_DIR=$TEST_SRCDIR/lua
+LUA_PATH="$TEST_SRCDIR/tests/lua/?.lua;$TEST_SRCDIR/lua/?.lua;$TEST_SRCDIR/lua/examples/?.lua;;"
+export MEEPLE_BUS_ADDRESS LUA_TEST_DAEMON_PID LUA_TEST_TMP MEEPLE_LUA_DIR \
+  LUA_PATH TEST_SRCDIR TEST_BUILDDIR
+echo "# bus: $MEEPLE_BUS_ADDRESS"
+
+# lua_suite SCRIPT [ARGS...]: runs tests/lua/SCRIPT with meeple-lua; its
+# harness prints "ok"/"FAIL" lines and "N passed, N failed"; the suite's
+# status is the script's.
+lua_suite() {
+  script=$1
+  shift
+  set +e
+  $T "$MEEPLE_LUA" "$TEST_SRCDIR/tests/lua/$script" "$@"
+  status=$?
+  set -e
+  return $status
+}
