@@ -1,6 +1,7 @@
 /* convert.c — libmeeple-client's structs as plain Lua tables.  Lists
- * are Lua sequences (from 1); seat numbers stay the daemon's (from 0),
- * so the seat s of a state is state.seats[s + 1]. */
+ * are Lua sequences (from 1), and seats are numbered from 1 as meeple
+ * shows them (the D-Bus API counts from 0: LMEEPLE_SEAT()), so seat s
+ * of a state is state.seats[s]. */
 #include "config.h"
 
 #include "lmeeple.h"
@@ -117,7 +118,7 @@ lmeeple_push_decision(lua_State *L, const MeepleClientDecision *d)
 {
   lua_createtable(L, 0, 5);
   set_integer(L, "id", (lua_Integer)d->id);
-  set_integer(L, "seat", d->seat);
+  set_integer(L, "seat", LMEEPLE_SEAT(d->seat));
   set_string(L, "kind", d->kind);
   set_string(L, "description", d->description);
   lua_createtable(L, (int)d->actions->len, 0);
@@ -135,7 +136,7 @@ lmeeple_push_event(lua_State *L, const MeepleClientEvent *e)
   set_integer(L, "sequence", (lua_Integer)e->sequence);
   set_string(L, "type", e->type);
   if (e->seat >= 0)
-    set_integer(L, "seat", e->seat);
+    set_integer(L, "seat", LMEEPLE_SEAT(e->seat));
   set_optional(L, "tile", e->tile);
   set_optional(L, "segment", e->segment);
   set_optional(L, "figure", e->figure);
@@ -155,7 +156,7 @@ static void
 push_seat(lua_State *L, const MeepleClientSeat *s, guint number)
 {
   lua_createtable(L, 0, 7);
-  set_integer(L, "seat", number);
+  set_integer(L, "seat", LMEEPLE_SEAT(number));
   set_string(L, "name", s->name);
   set_string(L, "kind", s->kind);
   set_boolean(L, "taken", s->taken);
@@ -186,7 +187,7 @@ lmeeple_push_state(lua_State *L, const MeepleClientState *s)
   lmeeple_push_strv(L, s->rules);
   lua_setfield(L, -2, "rules");
   set_integer(L, "turn", s->turn);
-  set_integer(L, "active_seat", s->active_seat);
+  set_integer(L, "active_seat", LMEEPLE_SEAT(s->active_seat));
   set_integer(L, "tiles_left", s->tiles_left);
   set_integer(L, "discarded", s->discarded);
   set_integer(L, "sequence", (lua_Integer)s->sequence);
@@ -225,7 +226,7 @@ lmeeple_push_state(lua_State *L, const MeepleClientState *s)
     lua_createtable(L, 0, 5);
     set_string(L, "type", f->type);
     if (f->owner >= 0)
-      set_integer(L, "owner", f->owner);
+      set_integer(L, "owner", LMEEPLE_SEAT(f->owner));
     set_integer(L, "x", f->x);
     set_integer(L, "y", f->y);
     set_optional(L, "segment", f->segment);
@@ -235,7 +236,7 @@ lmeeple_push_state(lua_State *L, const MeepleClientState *s)
 
   lua_createtable(L, (int)s->winners->len, 0);
   for (guint i = 0; i < s->winners->len; i++) {
-    lua_pushinteger(L, g_array_index(s->winners, guint, i));
+    lua_pushinteger(L, LMEEPLE_SEAT(g_array_index(s->winners, guint, i)));
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "winners");

@@ -124,7 +124,7 @@ on_decision(MeepleRemoteGame *game, guint64 id, guint seat, const char *kind,
   lua_createtable(L, 0, 3);
   lua_pushinteger(L, (lua_Integer)id);
   lua_setfield(L, -2, "id");
-  lua_pushinteger(L, seat);
+  lua_pushinteger(L, LMEEPLE_SEAT(seat));
   lua_setfield(L, -2, "seat");
   lua_pushstring(L, kind);
   lua_setfield(L, -2, "kind");
@@ -209,13 +209,14 @@ lmeeple_push_game(lua_State *L, int owner, MeepleRemoteGame *game)
 
 /* ---- seats ----------------------------------------------------------------- */
 
+/* The daemon's number (from 0) of the seat at @arg (from 1). */
 static guint
 check_seat(lua_State *L, int arg)
 {
   lua_Integer seat = luaL_checkinteger(L, arg);
-  luaL_argcheck(L, seat >= 0 && seat < MEEPLE_MAX_PLAYERS, arg,
-                "seat out of range");
-  return (guint)seat;
+  luaL_argcheck(L, seat >= 1 && seat <= MEEPLE_MAX_PLAYERS, arg,
+                "seat out of range (seats count from 1)");
+  return (guint)(seat - 1);
 }
 
 static const char *
@@ -248,9 +249,9 @@ l_join(lua_State *L)
     if (!lua_isnil(L, 5)) {
       luaL_argcheck(L, lua_isinteger(L, 5), 2, "seat: integer expected");
       lua_Integer s = lua_tointeger(L, 5);
-      luaL_argcheck(L, s >= 0 && s < MEEPLE_MAX_PLAYERS, 2,
-                    "seat: out of range");
-      seat = (int)s;
+      luaL_argcheck(L, s >= 1 && s <= MEEPLE_MAX_PLAYERS, 2,
+                    "seat: out of range (seats count from 1)");
+      seat = (int)s - 1;
     }
     save = lua_isnil(L, 6) || lua_toboolean(L, 6);
     if (!lua_isnil(L, 7)) {
@@ -273,7 +274,7 @@ l_join(lua_State *L)
     g_warning("the seat's token is not saved: %s", error->message);
     g_clear_error(&error);
   }
-  lua_pushinteger(L, taken);
+  lua_pushinteger(L, LMEEPLE_SEAT(taken));
   lua_pushstring(L, token);
   g_free(token);
   return 2;
@@ -292,7 +293,7 @@ l_reclaim(lua_State *L)
     if (!meeple_remote_game_reclaim(g->game, lua_tostring(L, 2), &seat,
                                     &error))
       lmeeple_raise(L, error);
-    lua_pushinteger(L, seat);
+    lua_pushinteger(L, LMEEPLE_SEAT(seat));
     return 1;
   }
   const char *holder = MEEPLE_CLIENT_HOLDER_PLAYER;
@@ -318,7 +319,7 @@ l_reclaim(lua_State *L)
         meeple_remote_game_holds(g->game, t->seat))
       continue;
     if (meeple_remote_game_reclaim(g->game, t->token, &seat, &error)) {
-      lua_pushinteger(L, seat);
+      lua_pushinteger(L, LMEEPLE_SEAT(seat));
       lua_rawseti(L, -2, ++n);
     } else if (g_error_matches(error, MEEPLE_CLIENT_ERROR,
                                MEEPLE_CLIENT_ERROR_BAD_TOKEN)) {
@@ -496,9 +497,10 @@ l_poll_decision(lua_State *L)
     for (lua_Integer i = 1; i <= len; i++) {
       lua_geti(L, 2, i);
       lua_Integer s = lua_tointeger(L, -1);
-      luaL_argcheck(L, lua_isinteger(L, -1) && s >= 0 &&
-                           s < MEEPLE_MAX_PLAYERS, 2, "seats: seat numbers expected");
-      seats[n++] = (guint)s;
+      luaL_argcheck(L, lua_isinteger(L, -1) && s >= 1 &&
+                           s <= MEEPLE_MAX_PLAYERS, 2,
+                    "seats: seat numbers (from 1) expected");
+      seats[n++] = (guint)(s - 1);
       lua_pop(L, 1);
     }
   }
@@ -619,8 +621,7 @@ l_act(lua_State *L)
   if (lua_istable(L, 2)) {
     guard.id = check_decision_id(L, 2);
     lua_getfield(L, 2, "seat");
-    luaL_argcheck(L, lua_isinteger(L, -1), 2, "decision without a seat");
-    seat = (guint)lua_tointeger(L, -1);
+    seat = check_seat(L, -1);
     lua_pop(L, 1);
     guarded = TRUE;
   } else {

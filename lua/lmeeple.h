@@ -24,6 +24,10 @@
 #define LMEEPLE_GAME_MT "meeple.Game"
 #define LMEEPLE_ERROR_MT "meeple.Error"
 
+/* A seat as Lua numbers it (from 1, as meeple shows seats) from the
+ * daemon's number (from 0). */
+#define LMEEPLE_SEAT(seat) ((lua_Integer)(seat) + 1)
+
 typedef struct LGame LGame;
 
 /* A Client userdata. */

@@ -97,4 +97,31 @@ function H.sh(command)
   return out, ok
 end
 
+--- H.stop_daemon([signal]): stops the running meepled (SIGTERM, or
+-- @signal: "KILL") and waits until it is gone; the next call to the
+-- daemon starts it again by activation.
+function H.stop_daemon(signal)
+  local f = io.open(H.env.daemon_pid)
+  if not f then return end
+  local pid = f:read("n")
+  f:close()
+  if not pid then return end
+  os.execute(("kill -%s %d 2>/dev/null"):format(signal or "TERM", pid))
+  for _ = 1, 400 do
+    if not os.execute(("kill -0 %d 2>/dev/null"):format(pid)) then break end
+    os.execute("sleep 0.05")
+  end
+  os.remove(H.env.daemon_pid)
+end
+
+--- H.daemon_conf(text): the shell snippet the next activated daemon
+-- reads (DAEMON_ARGS="...", exports); nil removes it.
+function H.daemon_conf(text)
+  local path = H.env.tmp .. "/daemon.conf"
+  if not text then os.remove(path) return end
+  local f = assert(io.open(path, "w"))
+  f:write(text, "\n")
+  f:close()
+end
+
 return H

@@ -49,8 +49,10 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM
 
 # The daemon, its tokens and the scripts' tokens live under $TMP; the
-# daemon writes its pid first so that a test can restart it
-# (LUA_TEST_DAEMON_PID names the file) and cleanup can stop it.
+# daemon writes its pid first so that a test can stop it (and cleanup
+# too), and reads $TMP/daemon.conf, a shell snippet a test may write
+# before the next activation (DAEMON_ARGS, or variables it exports: a
+# plugin path without a rule set).
 mkdir "$TMP/state" "$TMP/data" "$TMP/config"
 XDG_STATE_HOME=$TMP/state
 XDG_DATA_HOME=$TMP/data
@@ -59,7 +61,9 @@ export XDG_STATE_HOME XDG_DATA_HOME XDG_CONFIG_HOME
 cat >"$TMP/run-meepled" <<EOS
 #!/bin/sh
 echo \$\$ >'$TMP/meepled.pid'
-exec '$MEEPLED' ${LUA_TEST_DAEMON_ARGS:-}
+DAEMON_ARGS=
+if [ -f '$TMP/daemon.conf' ]; then . '$TMP/daemon.conf'; fi
+exec '$MEEPLED' \$DAEMON_ARGS
 EOS
 start_private_bus
 MEEPLE_BUS_ADDRESS=$BUS_ADDRESS
