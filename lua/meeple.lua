@@ -66,18 +66,20 @@ local function step_tasks()
     if task.dead then
       table.remove(tasks, i)
     else
-      local values
+      local values = { true, n = 1 } -- a plain yield: resumed next time
       if task.cond then
         values = table.pack(task.cond())
         if not values[1] then
           values = nil
-          if task.deadline and now >= task.deadline then values = { n = 0 } end
+          if task.deadline and now >= task.deadline then
+            values = { false, n = 1 }
+          end
         end
       end
       if values then
         ran = true
         local ok, cond, deadline = coroutine.resume(task.co,
-          table.unpack(values, 2, values.n))
+          table.unpack(values, 1, values.n))
         if not ok then
           task.dead = true
           table.remove(tasks, i)
@@ -102,23 +104,38 @@ local function next_deadline(deadline)
   return deadline
 end
 
---- meeple.wait(cond [, timeout_ms]) -> cond's values after the first
--- (nil on timeout).  cond() returns true (then values) once what is
--- waited for happened.  In a task this yields to the loop; elsewhere it
--- runs the loop (and every task) until cond holds.
-function M.wait(cond, timeout)
+--- meeple.wait(cond [, timeout_ms [, poll_ms]]) -> cond's values after
+-- the first (nothing on timeout).  cond() returns true (then values) once
+-- what is waited for happened.  In a task this yields to the loop;
+-- elsewhere it runs the loop (and every task) until cond holds.  The
+-- loop wakes for the daemon's messages and deadlines; a cond on
+-- anything else (a file, a process) needs @poll_ms, how often to look.
+function M.wait(cond, timeout, poll)
   local deadline = timeout and core.now() + timeout
   local co = coroutine.running()
   if task_of[co] then
-    return coroutine.yield(cond, deadline)
+    -- The loop resumes a task with true and cond's values once cond
+    -- holds, or with false at the deadline it yielded.
+    while true do
+      local step = deadline
+      if poll and (not step or step > core.now() + poll) then
+        step = core.now() + poll
+      end
+      local r = table.pack(coroutine.yield(cond, step))
+      if r[1] then return table.unpack(r, 2, r.n) end
+      if not poll or (deadline and core.now() >= deadline) then return end
+    end
   end
   while true do
     core.iterate(false)
     local values = table.pack(cond())
     if values[1] then return table.unpack(values, 2, values.n) end
-    if deadline and core.now() >= deadline then return nil end
+    if deadline and core.now() >= deadline then return end
     if not step_tasks() then
       local wake = next_deadline(deadline)
+      if poll and (not wake or wake > core.now() + poll) then
+        wake = core.now() + poll
+      end
       core.iterate(true, wake and math.max(0, wake - core.now()))
     end
   end

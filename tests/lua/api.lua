@@ -270,7 +270,7 @@ t.case("tokens are shared with meeple: a seat handed over both ways",
   g2:play(1, function(d) return 1 end)
   meeple.wait(function()
     local f = io.open(status) if f then f:close() return true end
-  end, 30000)
+  end, 30000, 50)
   local f = assert(io.open(status))
   t.eq(f:read("n"), 0, "meeple bot's status")
   f:close()
