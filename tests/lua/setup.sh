@@ -89,3 +89,10 @@ lua_suite() {
   set -e
   return $status
 }
+
+# The plain interpreter loads the module's C part as meeple/core.so from
+# $TMP/cpath (a link to the built one; its libraries from the build).
+mkdir -p "$TMP/cpath/meeple"
+ln -s "$TEST_BUILDDIR/lua/.libs/core.so" "$TMP/cpath/meeple/core.so"
+LD_LIBRARY_PATH=$TEST_BUILDDIR/clients/common/.libs:$TEST_BUILDDIR/daemon/engine/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH
