@@ -26,6 +26,10 @@ lua_core_la_LDFLAGS = $(AM_LDFLAGS) -module -avoid-version -shared \
 	-export-symbols-regex '^luaopen_meeple_core$$'
 
 lualmod_DATA = lua/meeple.lua
+luaexamplesdir = $(docdir)/examples/lua
+luaexamples_DATA = lua/examples/greedy.lua lua/examples/bot.lua \
+	lua/examples/tournament.lua lua/examples/reporter.lua \
+	lua/examples/evening.lua
 
 bin_PROGRAMS += lua/meeple-lua
 lua_meeple_lua_SOURCES = lua/meeple-lua.c
@@ -36,3 +40,29 @@ lua_meeple_lua_LDADD = lua/libmeeple-lua.la \
 	clients/common/libmeeple-client.la $(LUA_LIBS) $(GLIB_LIBS)
 dist_man_MANS += doc/meeple-lua.1
 endif
+
+# make bench-lua (also part of make bench): acts/s of the Lua bot against
+# the C bot on one daemon (lua/bench/).
+if HAVE_LUA
+noinst_PROGRAMS += lua/bench/lua-bench
+lua_bench_lua_bench_SOURCES = lua/bench/lua-bench.c
+lua_bench_lua_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/clients/common \
+	-I$(top_srcdir)/clients/bot -I$(top_srcdir)/lua
+lua_bench_lua_bench_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS) $(LUA_CFLAGS)
+lua_bench_lua_bench_LDADD = lua/libmeeple-lua.la clients/bot/libmeeple-bot.la \
+	clients/common/libmeeple-client.la $(LUA_LIBS) $(GLIB_LIBS)
+bench_lua_deps = lua/bench/lua-bench$(EXEEXT) daemon/meepled$(EXEEXT)
+bench_lua_run = DBUS_DAEMON=$(DBUS_DAEMON) \
+	MEEPLE_TILES_DIR=$(abs_top_srcdir)/data/tiles \
+	MEEPLE_PLUGIN_PATH=$(abs_top_builddir)/plugins/.libs \
+	$(SHELL) $(top_srcdir)/lua/bench/bench.sh $(abs_top_builddir) \
+	$(abs_top_srcdir)
+else
+bench_lua_deps =
+bench_lua_run = echo "bench-lua: Lua 5.4 was not found by configure: skipped"
+endif
+bench-lua: $(bench_lua_deps)
+	$(bench_lua_run)
+bench: bench-lua
+.PHONY: bench-lua
+EXTRA_DIST += lua/bench

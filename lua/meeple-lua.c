@@ -35,17 +35,21 @@ message_handler(lua_State *L)
   return 1;
 }
 
-/* Where meeple.lua is: $MEEPLE_LUA_DIR (the source tree, for the tests),
- * then the directory it is installed in, before Lua's own path. */
+/* Where modules are: the script's own directory (so a script finds the
+ * modules beside it, as the examples find greedy.lua), then
+ * $MEEPLE_LUA_DIR (the source tree, for the tests), the directory
+ * meeple.lua is installed in, and Lua's own path. */
 static void
-set_path(lua_State *L)
+set_path(lua_State *L, const char *script)
 {
   const char *dir = g_getenv("MEEPLE_LUA_DIR");
+  char *script_dir = script ? g_path_get_dirname(script) : g_strdup(".");
   lua_getglobal(L, "package");
   lua_getfield(L, -1, "path");
-  lua_pushfstring(L, "%s/?.lua;" MEEPLE_LUA_LMOD_DIR "/?.lua;%s",
-                  dir && *dir ? dir : MEEPLE_LUA_LMOD_DIR,
+  lua_pushfstring(L, "%s/?.lua;%s/?.lua;" MEEPLE_LUA_LMOD_DIR "/?.lua;%s",
+                  script_dir, dir && *dir ? dir : MEEPLE_LUA_LMOD_DIR,
                   lua_tostring(L, -1));
+  g_free(script_dir);
   lua_setfield(L, -3, "path");
   lua_pop(L, 1);
   /* The C part is built in: require "meeple.core" finds it here. */
@@ -61,10 +65,11 @@ run(lua_State *L)
   int argc = (int)lua_tointeger(L, 1);
   char **argv = lua_touserdata(L, 2);
   luaL_openlibs(L);
-  set_path(L);
+  int inline_chunk = strcmp(argv[1], "-e") == 0;
+  set_path(L, inline_chunk || strcmp(argv[1], "-") == 0 ? NULL : argv[1]);
   int first = 1;
   int status;
-  if (strcmp(argv[1], "-e") == 0) {
+  if (inline_chunk) {
     if (argc < 3)
       return luaL_error(L, "-e needs a chunk");
     status = luaL_loadbuffer(L, argv[2], strlen(argv[2]), "=(command line)");

@@ -7,6 +7,9 @@ local meeple = require "meeple"
 
 local lua = os.getenv("LUA54") or "lua5.4"
 local cpath = t.env.tmp .. "/cpath"
+-- The sanitizers' runtimes, preloaded under an ASan build (setup.sh).
+local preload = os.getenv("LUA_PRELOAD") or ""
+local env = preload:find("%S") and ("LD_PRELOAD=%q "):format(preload) or ""
 local client = meeple.connect()
 
 t.case("lua5.4 loads the module and plays a game", function()
@@ -23,8 +26,8 @@ game:play({ a, b }, function(d) return 1 end)
 print("scores " .. table.concat(game:scores(), " "))
 ]])
   f:close()
-  local out, ok = t.sh(("LUA_CPATH=%q %q %q 2>&1"):format(
-    cpath .. "/?.so;;", lua, script))
+  local out, ok = t.sh(("%sLUA_CPATH=%q %q %q 2>&1"):format(
+    env, cpath .. "/?.so;;", lua, script))
   t.check(ok, "lua5.4: " .. out)
   t.check(out:find("^scores %d+ %d+\n$"), out)
 end)
@@ -40,8 +43,8 @@ game:join{ name = "leaves", save = false }
 print(game:state().seats[1].connected)
 ]]):format(game.id))
   f:close()
-  local out, ok = t.sh(("LUA_CPATH=%q %q %q 2>&1"):format(
-    cpath .. "/?.so;;", lua, script))
+  local out, ok = t.sh(("%sLUA_CPATH=%q %q %q 2>&1"):format(
+    env, cpath .. "/?.so;;", lua, script))
   t.check(ok and out == "true\n", "the script: " .. out)
   -- The daemon saw the connection close: the seat stays taken, no
   -- longer connected.

@@ -96,3 +96,19 @@ mkdir -p "$TMP/cpath/meeple"
 ln -s "$TEST_BUILDDIR/lua/.libs/core.so" "$TMP/cpath/meeple/core.so"
 LD_LIBRARY_PATH=$TEST_BUILDDIR/clients/common/.libs:$TEST_BUILDDIR/daemon/engine/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export LD_LIBRARY_PATH
+# Under the sanitizers the plain interpreter is not instrumented: the
+# runtimes the module needs are preloaded into it (LUA_PRELOAD), and the
+# module too, so that closing the Lua state does not unmap it (dlclose):
+# LeakSanitizer would then count what its libraries' static variables
+# hold for the process's life (quarks, D-Bus data slots) as leaked.
+LUA_PRELOAD=
+if [ "${LUA_TEST_SANITIZERS:-no}" = yes ]; then
+  for runtime in libasan.so libubsan.so; do
+    path=$(${CC:-cc} -print-file-name=$runtime 2>/dev/null || :)
+    if [ -n "$path" ] && [ -e "$path" ]; then
+      LUA_PRELOAD="$LUA_PRELOAD $path"
+    fi
+  done
+  LUA_PRELOAD="$LUA_PRELOAD $TEST_BUILDDIR/lua/.libs/core.so"
+fi
+export LUA_PRELOAD
