@@ -60,37 +60,45 @@ l_tostring(lua_State *L)
 
 /* ---- handlers ------------------------------------------------------------ */
 
-/* Pushes @g's handler @name and @g's userdata on the thread handlers
- * run on; NULL (nothing pushed) when there is none. */
+/* Pushes @g's userdata on the thread handlers run on, so that the
+ * collector cannot finalize (and free the mirror of) a game while the
+ * library is inside one of its callbacks; NULL (nothing pushed) when
+ * the userdata is gone or no call of the module runs. */
 static lua_State *
-push_handler(LGame *g, const char *name)
+anchor(LGame *g)
 {
   lua_State *L = lmeeple_current();
   if (!L)
     return NULL;
   lua_getfield(L, LUA_REGISTRYINDEX, GAMES_KEY);
-  if (lua_rawgetp(L, -1, g) != LUA_TUSERDATA) {
-    lua_pop(L, 2);
+  int type = lua_rawgetp(L, -1, g);
+  lua_remove(L, -2);
+  if (type != LUA_TUSERDATA) {
+    lua_pop(L, 1);
     return NULL;
   }
-  lua_getiuservalue(L, -1, 2);
-  if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
-    lua_pop(L, 4);
-    return NULL;
-  }
-  /* [games, game, handlers, fn] -> [fn, game] */
-  lua_replace(L, -4);
-  lua_pop(L, 1);
   return L;
 }
 
-/* Calls the handler pushed by push_handler() with the value on top as
- * its first argument and the game as its second. */
+/* With the game's userdata on top: pushes its handler @name and returns
+ * TRUE, or pushes nothing and returns FALSE when it has none. */
+static gboolean
+push_handler(lua_State *L, const char *name)
+{
+  lua_getiuservalue(L, -1, 2);
+  if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
+    lua_pop(L, 2);
+    return FALSE;
+  }
+  lua_remove(L, -2);
+  return TRUE;
+}
+
+/* Stack: [game, fn, value]: calls fn(value, game), keeping its error. */
 static void
 call_handler(lua_State *L, LGame *g)
 {
-  lua_pushvalue(L, -2);        /* [fn, game, value, game] */
-  lua_remove(L, -3);           /* [fn, value, game] */
+  lua_pushvalue(L, -3);
   g->in_handler++;
   if (lua_pcall(L, 2, 0, 0) != LUA_OK)
     lmeeple_keep_error(L);
@@ -102,13 +110,14 @@ on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
 {
   LGame *g = data;
   (void)game;
-  for (guint i = 0; i < events->len; i++) {
-    lua_State *L = push_handler(g, "event");
-    if (!L)
-      return;
+  lua_State *L = anchor(g);
+  if (!L)
+    return;
+  for (guint i = 0; i < events->len && push_handler(L, "event"); i++) {
     lmeeple_push_event(L, g_ptr_array_index(events, i));
     call_handler(L, g);
   }
+  lua_pop(L, 1);
 }
 
 static void
@@ -117,18 +126,21 @@ on_decision(MeepleRemoteGame *game, guint64 id, guint seat, const char *kind,
 {
   LGame *g = data;
   (void)game;
-  lua_State *L = push_handler(g, "decision");
+  lua_State *L = anchor(g);
   if (!L)
     return;
-  /* Only the header: the list is fetched when asked for. */
-  lua_createtable(L, 0, 3);
-  lua_pushinteger(L, (lua_Integer)id);
-  lua_setfield(L, -2, "id");
-  lua_pushinteger(L, LMEEPLE_SEAT(seat));
-  lua_setfield(L, -2, "seat");
-  lua_pushstring(L, kind);
-  lua_setfield(L, -2, "kind");
-  call_handler(L, g);
+  if (push_handler(L, "decision")) {
+    /* Only the header: the list is fetched when asked for. */
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, (lua_Integer)id);
+    lua_setfield(L, -2, "id");
+    lua_pushinteger(L, LMEEPLE_SEAT(seat));
+    lua_setfield(L, -2, "seat");
+    lua_pushstring(L, kind);
+    lua_setfield(L, -2, "kind");
+    call_handler(L, g);
+  }
+  lua_pop(L, 1);
 }
 
 static void
@@ -136,11 +148,14 @@ on_changed(MeepleRemoteGame *game, gpointer data)
 {
   LGame *g = data;
   (void)game;
-  lua_State *L = push_handler(g, "changed");
+  lua_State *L = anchor(g);
   if (!L)
     return;
-  lua_pushnil(L);
-  call_handler(L, g);
+  if (push_handler(L, "changed")) {
+    lua_pushnil(L);
+    call_handler(L, g);
+  }
+  lua_pop(L, 1);
 }
 
 static void
@@ -148,13 +163,16 @@ on_gone(MeepleRemoteGame *game, const char *why, gpointer data)
 {
   LGame *g = data;
   (void)game;
-  if (!g->gone)
-    g->gone = g_strdup(why);
-  lua_State *L = push_handler(g, "gone");
+  lua_State *L = anchor(g);
   if (!L)
     return;
-  lua_pushstring(L, why);
-  call_handler(L, g);
+  if (!g->gone)
+    g->gone = g_strdup(why);
+  if (push_handler(L, "gone")) {
+    lua_pushstring(L, why);
+    call_handler(L, g);
+  }
+  lua_pop(L, 1);
 }
 
 static const MeepleRemoteGameCallbacks callbacks = {

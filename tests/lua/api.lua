@@ -310,6 +310,26 @@ t.case("history, record, import", function()
   t.raises(function() client:record("424242") end, "NoSuchGame")
 end)
 
+t.case("the collector frees games whose signals are still coming",
+       function()
+  local game, a, b = two_seated()
+  local heard = 0
+  -- Spectators with handlers, dropped at once; the collector runs all
+  -- the time (pause 0) while their signals are dispatched.
+  for _ = 1, 8 do
+    client:game(game.id):on("event", function() heard = heard + 1 end)
+  end
+  collectgarbage("incremental", 0, 100)
+  local ok, err = pcall(function()
+    game:start()
+    game:play({ a, b }, function(d) return #d.actions end)
+  end)
+  collectgarbage("incremental", 200, 100)
+  collectgarbage()
+  t.check(ok, tostring(err))
+  t.check(game:is_over(), "played to the end")
+end)
+
 t.case("the collector closes games and clients; <close> too", function()
   local before = #client:games()
   do
