@@ -65,4 +65,4 @@ bench-lua: $(bench_lua_deps)
 	$(bench_lua_run)
 bench: bench-lua
 .PHONY: bench-lua
-EXTRA_DIST += lua/bench
+EXTRA_DIST += lua/bench/bench.sh lua/bench/bench.lua
