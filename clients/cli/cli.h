@@ -489,24 +489,19 @@ CliAnswer cli_turn_resolve(MeepleRemoteGame *game,
 /* ---- seat tokens (tokens.c) ---- */
 
 /* A seat token saved by join, play or bot, so that a later run can
- * reclaim the seat.  The file is $XDG_STATE_HOME/meeple/tokens (see the
- * man page): one "GAME SEAT TOKEN HOLDER STORE" line per seat, SEAT
- * 0-based, STORE the key of the daemon's store (cli_store_key()). */
-typedef struct {
-  guint seat;     /* 0-based */
-  char *token;
-  gboolean legacy; /* not under the store's own key */
-} CliToken;
+ * reclaim the seat: libmeeple-client keeps the file
+ * (meeple_client_tokens_find(), meeple-client.h). */
+typedef MeepleClientToken CliToken;
 
 /* Who took a seat: a person (join, play) or `meeple bot`; each reclaims
  * only its own seats. */
-#define CLI_HOLDER_PLAYER "player"
-#define CLI_HOLDER_BOT "bot"
+#define CLI_HOLDER_PLAYER MEEPLE_CLIENT_HOLDER_PLAYER
+#define CLI_HOLDER_BOT MEEPLE_CLIENT_HOLDER_BOT
 
 /* The key tokens of @client's daemon are kept under: "store:ID" with
  * the daemon's StoreId, or for an older daemon without one "bus:ADDRESS"
- * (the bus it is on), else "daemon:NAME" (its unique name).  Asked for
- * once per process; owned by the CLI. */
+ * (the bus it is on), else "daemon:NAME" (its unique name):
+ * meeple_client_store_key(). */
 const char *cli_store_key(MeepleClient *client);
 
 /* cli_store_key() of the client @game was opened on. */
