@@ -110,6 +110,48 @@ mg_board_spot_point(MgBoard *b, int x, int y, int segment, double *wx,
   *wy = b->oy + (y + fy) * b->scale;
 }
 
+guint
+mg_board_n_tiles(MgBoard *b)
+{
+  return b->tiles->len;
+}
+
+guint
+mg_board_n_figures(MgBoard *b)
+{
+  return b->figures->len;
+}
+
+guint
+mg_board_n_placements(MgBoard *b)
+{
+  return b->drawn >= 0 ? b->placements->len : 0;
+}
+
+guint
+mg_board_n_targets(MgBoard *b)
+{
+  return b->targets->len;
+}
+
+gboolean
+mg_board_target(MgBoard *b, guint index, MgBoardTarget *out)
+{
+  if (index >= b->targets->len)
+    return FALSE;
+  *out = g_array_index(b->targets, MgBoardTarget, index);
+  return TRUE;
+}
+
+gboolean
+mg_board_pending(MgBoard *b, int *x, int *y, guint *rotation)
+{
+  *x = b->pending_x;
+  *y = b->pending_y;
+  *rotation = b->pending_rotation;
+  return b->has_pending;
+}
+
 double
 mg_board_scale(MgBoard *b)
 {
@@ -541,7 +583,10 @@ mg_board_set_catalog(MgBoard *b, const MeepleClientCatalog *catalog)
     g_hash_table_remove_all(b->figure_cache);
   }
   b->catalog = catalog;
-  b->fitted = FALSE;
+  /* a new game is fitted once; the same game after a reconnect keeps
+   * the player's view */
+  if (!catalog)
+    b->fitted = FALSE;
   queue(b);
 }
 

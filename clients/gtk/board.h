@@ -104,6 +104,13 @@ void mg_board_spot_point(MgBoard *board, int x, int y, int segment,
                          double *wx, double *wy);
 /* The keyboard cursor (a legal cell or target), for tests. */
 gboolean mg_board_cursor(MgBoard *board, int *x, int *y);
+/* What the board shows, for tests and the benchmark. */
+guint mg_board_n_tiles(MgBoard *board);
+guint mg_board_n_figures(MgBoard *board);
+guint mg_board_n_placements(MgBoard *board);
+guint mg_board_n_targets(MgBoard *board);
+gboolean mg_board_target(MgBoard *board, guint index, MgBoardTarget *out);
+gboolean mg_board_pending(MgBoard *board, int *x, int *y, guint *rotation);
 /* Pixels per cell now. */
 double mg_board_scale(MgBoard *board);
 

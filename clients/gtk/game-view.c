@@ -40,6 +40,7 @@ struct MgGameView {
   MgBannerFunc banner;
   gpointer banner_data;
   int drawn_type;       /* for the preview */
+  guint idle;           /* a refresh is queued */
 };
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -751,11 +752,29 @@ mg_game_view_refresh(MgGameView *v)
 
 /* ---- session callbacks ------------------------------------------------------- */
 
+static gboolean
+idle_refresh(gpointer data)
+{
+  MgGameView *v = data;
+  v->idle = 0;
+  mg_game_view_refresh(v);
+  return G_SOURCE_REMOVE;
+}
+
+/* A move brings several signals (events, properties, the decision):
+ * one refresh once they are all in, not one each. */
+static void
+queue_refresh(MgGameView *v)
+{
+  if (!v->idle)
+    v->idle = g_idle_add(idle_refresh, v);
+}
+
 static void
 session_changed(MgSession *s, gpointer data)
 {
   (void)s;
-  mg_game_view_refresh(data);
+  queue_refresh(data);
 }
 
 static void
@@ -763,7 +782,7 @@ session_events(MgSession *s, GPtrArray *events, gpointer data)
 {
   (void)s;
   (void)events;
-  mg_game_view_refresh(data);
+  queue_refresh(data);
 }
 
 static void
@@ -775,6 +794,7 @@ session_connection(MgSession *s, gboolean ok, const char *why, gpointer data)
     /* whatever was being chosen belongs to a decision that may move on */
     v->have_decision = FALSE;
     show_decision(v, NULL, NULL, NULL);
+    gtk_label_set_text(v->p.status, "Reconnecting to the game server…");
   }
   if (v->banner) {
     char *text = ok ? NULL
@@ -784,6 +804,20 @@ session_connection(MgSession *s, gboolean ok, const char *why, gpointer data)
     v->banner(!ok, text, v->banner_data);
     g_free(text);
   }
+  /* back: read the new mirror now, before the old one goes */
+  if (ok)
+    mg_game_view_refresh(v);
+}
+
+static void
+session_release(MgSession *s, gpointer data)
+{
+  (void)s;
+  MgGameView *v = data;
+  /* the board and the preview draw from the mirror's catalog */
+  mg_board_set_catalog(v->p.board, NULL);
+  v->drawn_type = -1;
+  gtk_widget_queue_draw(v->p.tile_preview);
 }
 
 static void
@@ -797,7 +831,8 @@ const MgSessionCallbacks *
 mg_game_view_session_callbacks(void)
 {
   static const MgSessionCallbacks cbs = {
-    session_changed, session_events, session_connection, session_error,
+    session_changed, session_events, session_connection, session_release,
+    session_error,
   };
   return &cbs;
 }
@@ -970,6 +1005,8 @@ mg_game_view_free(MgGameView *v)
 {
   if (!v)
     return;
+  if (v->idle)
+    g_source_remove(v->idle);
   mg_session_free(v->session);
   if (v->replay)
     meeple_remote_game_free(v->replay);

@@ -462,6 +462,7 @@ mg_lobby_new(MgConn *conn, GSettings *settings, const MgLobbyCallbacks *cbs,
                               "Tile ids in drawing order, instead of a "
                               "shuffled supply (everyone can know the draws)");
   gtk_expander_set_child(GTK_EXPANDER(more), grid2);
+  l->p.advanced = GTK_EXPANDER(more);
   gtk_box_append(GTK_BOX(form), more);
   l->p.create = GTK_BUTTON(gtk_button_new_with_mnemonic("_Create and play"));
   gtk_widget_add_css_class(GTK_WIDGET(l->p.create), "suggested-action");

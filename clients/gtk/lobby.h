@@ -47,6 +47,7 @@ typedef struct {
   GtkCheckButton *bot[MEEPLE_MAX_PLAYERS];
   GtkSwitch *farmers;
   GtkBox *rules;       /* GtkCheckButton per rule set, "rule-id" data */
+  GtkExpander *advanced;
   GtkButton *create;
   GtkListBox *games, *history;
 } MgLobbyParts;

@@ -100,7 +100,10 @@ mg_look_symbol(const MeepleClientCatalog *catalog, guint symbol,
     look->legend = l->legend;
     /* A registered look marks an area (the catalog's "fields carrying a
      * symbol"): a pale wash, so the terrain still shows through. */
-    look->fill.alpha = 0.55f;
+    look->fill.red = 0.45f * look->fill.red + 0.55f;
+    look->fill.green = 0.45f * look->fill.green + 0.55f;
+    look->fill.blue = 0.45f * look->fill.blue + 0.55f;
+    look->fill.alpha = 0.8f;
   } else {
     initial(name, look->glyph);
     look->legend = name;

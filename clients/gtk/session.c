@@ -21,8 +21,9 @@ struct MgSession {
   guint bot_move;   /* source id */
   guint64 bot_decision; /* decision the scheduled bot move answers */
   guint bot_delay;
-  guint idle_free;
-  MeepleRemoteGame *dead; /* a game to free outside its callbacks */
+  /* the mirror the daemon left: kept, so that the board can still be
+   * drawn from its catalog, until a new one replaces it */
+  MeepleRemoteGame *dead;
   GRand *rand;
 };
 
@@ -115,23 +116,24 @@ on_changed(MeepleRemoteGame *game, gpointer data)
     s->cbs.changed(s, s->data);
 }
 
-static gboolean
-free_dead(gpointer data)
+static void
+free_dead(MgSession *s)
 {
-  MgSession *s = data;
-  s->idle_free = 0;
   if (s->dead) {
+    if (s->cbs.release)
+      s->cbs.release(s, s->data);
     meeple_remote_game_free(s->dead);
     s->dead = NULL;
   }
-  return G_SOURCE_REMOVE;
 }
 
 /* Reopens the game and reclaims the seats; TRUE when done. */
 static gboolean
 reopen(MgSession *s, GError **error)
 {
-  free_dead(s);
+  /* a closed bus connection is replaced, and its games go first */
+  if (!mg_conn_bus_alive(s->conn))
+    free_dead(s);
   if (!mg_conn_ensure(s->conn, error))
     return FALSE;
   s->game = meeple_remote_game_open(s->conn->client, s->id, error);
@@ -152,12 +154,15 @@ try_reconnect(gpointer data)
   MgSession *s = data;
   GError *error = NULL;
   if (!reopen(s, &error)) {
+    g_debug("reconnecting to game %s: %s", s->id, error->message);
     g_clear_error(&error);
     return G_SOURCE_CONTINUE; /* the daemon is not back yet */
   }
   s->reconnect = 0;
+  /* the view moves to the new mirror, then the old one can go */
   if (s->cbs.connection)
     s->cbs.connection(s, TRUE, NULL, s->data);
+  free_dead(s);
   schedule_bot(s);
   if (s->cbs.changed)
     s->cbs.changed(s, s->data);
@@ -168,15 +173,16 @@ static void
 on_gone(MeepleRemoteGame *game, const char *why, gpointer data)
 {
   MgSession *s = data;
-  /* It cannot be freed from its own callback: later, from an idle. */
+  g_debug("game %s: %s", s->id, why);
+  /* It cannot be freed from its own callback, and the board still
+   * draws from its catalog: it goes once a new mirror is there. */
+  free_dead(s);
   s->dead = game;
   s->game = NULL;
   if (s->bot_move) {
     g_source_remove(s->bot_move);
     s->bot_move = 0;
   }
-  if (!s->idle_free)
-    s->idle_free = g_idle_add(free_dead, s);
   if (s->cbs.connection)
     s->cbs.connection(s, FALSE, why, s->data);
   if (!s->reconnect)
@@ -228,8 +234,6 @@ mg_session_free(MgSession *s)
     g_source_remove(s->reconnect);
   if (s->bot_move)
     g_source_remove(s->bot_move);
-  if (s->idle_free)
-    g_source_remove(s->idle_free);
   if (s->dead)
     meeple_remote_game_free(s->dead);
   if (s->game)

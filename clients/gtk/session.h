@@ -24,6 +24,9 @@ typedef struct {
   /* The connection was lost (@ok FALSE, @why says how) or is back. */
   void (*connection)(MgSession *session, gboolean ok, const char *why,
                      gpointer data);
+  /* The game's mirror (and its catalog) is about to be freed: let go of
+   * anything that points into it. */
+  void (*release)(MgSession *session, gpointer data);
   /* A call failed in a way the player should read about. */
   void (*error)(MgSession *session, const char *text, gpointer data);
 } MgSessionCallbacks;

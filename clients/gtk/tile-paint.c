@@ -364,19 +364,15 @@ paint_terrain(cairo_t *cr, const MeepleClientCatalog *catalog,
     mg_look_kind(catalog, s->kind, &look);
     if (look.paint != MG_PAINT_FIELD)
       continue;
-    /* neighbouring fields alternate a little, so their borders show */
-    GdkRGBA c = look.fill;
-    if (i % 2) {
-      c.red *= .94f; c.green *= .96f; c.blue *= .94f;
-    }
-    source(cr, &c);
+    source(cr, &look.fill);
     field_path(cr, s->halves);
     cairo_fill(cr);
     for (guint b = 0; b < MEEPLE_MAX_SYMBOLS; b++)
       if (s->symbols & (1u << b)) {
         MgSymbolLook sl;
         mg_look_symbol(catalog, b, &sl);
-        /* a washed area with a dotted texture: not colour alone */
+        /* a pale wash of the symbol's colour; its glyph is drawn on it
+         * too (paint_marks), so colour is not the only cue */
         source(cr, &sl.fill);
         field_path(cr, s->halves);
         cairo_fill(cr);
