@@ -122,6 +122,15 @@ mg_board_n_figures(MgBoard *b)
   return b->figures->len;
 }
 
+gboolean
+mg_board_figure(MgBoard *b, guint index, MgBoardFigure *out)
+{
+  if (index >= b->figures->len)
+    return FALSE;
+  *out = g_array_index(b->figures, MgBoardFigure, index);
+  return TRUE;
+}
+
 guint
 mg_board_n_placements(MgBoard *b)
 {
@@ -919,6 +928,33 @@ on_pinch(GtkGestureZoom *zoom, double scale, gpointer data)
   zoom_at(b, b->pinch_scale * scale / b->scale, cx, cy, FALSE);
 }
 
+/* Says where the keyboard cursor is, for screen readers. */
+static void
+announce(MgBoard *b)
+{
+  if (!b->has_cursor)
+    return;
+  char text[160];
+  const MgBoardPlacement *p = placement_at(b, b->cursor_x, b->cursor_y);
+  if (p) {
+    guint n = 0;
+    for (guint r = 0; r < 4; r++)
+      n += (p->rotations >> r) & 1;
+    g_snprintf(text, sizeof text,
+               "Cell %d,%d: the tile fits here in %u rotation%s",
+               b->cursor_x, b->cursor_y, n, n == 1 ? "" : "s");
+  } else if (b->cursor_target >= 0) {
+    g_snprintf(text, sizeof text, "Choice %d of %u, at %d,%d",
+               b->cursor_target + 1, b->targets->len, b->cursor_x,
+               b->cursor_y);
+  } else {
+    g_snprintf(text, sizeof text, "Cell %d,%d", b->cursor_x, b->cursor_y);
+  }
+  gtk_accessible_update_property(GTK_ACCESSIBLE(b),
+                                 GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                 -1);
+}
+
 /* Moves the cursor to the legal cell nearest in direction (@dx, @dy). */
 static void
 move_cursor_cell(MgBoard *b, int dx, int dy)
@@ -946,6 +982,7 @@ move_cursor_cell(MgBoard *b, int dx, int dy)
   }
   b->cursor_x = bx;
   b->cursor_y = by;
+  announce(b);
   queue(b);
 }
 
@@ -962,6 +999,7 @@ move_cursor_target(MgBoard *b, int step)
   b->has_cursor = TRUE;
   b->cursor_x = t->x;
   b->cursor_y = t->y;
+  announce(b);
   /* a target is chosen as the cursor reaches it, so it shows selected */
   if (b->cbs.target_chosen)
     b->cbs.target_chosen(b, (guint)i, b->cb_data);

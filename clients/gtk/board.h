@@ -107,6 +107,7 @@ gboolean mg_board_cursor(MgBoard *board, int *x, int *y);
 /* What the board shows, for tests and the benchmark. */
 guint mg_board_n_tiles(MgBoard *board);
 guint mg_board_n_figures(MgBoard *board);
+gboolean mg_board_figure(MgBoard *board, guint index, MgBoardFigure *out);
 guint mg_board_n_placements(MgBoard *board);
 guint mg_board_n_targets(MgBoard *board);
 gboolean mg_board_target(MgBoard *board, guint index, MgBoardTarget *out);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "event-text.h"
+#include "turn.h"
 
 const char *
 mg_seat_name(const MeepleClientState *state, int seat, char buffer[32])
@@ -29,8 +30,23 @@ a_or_an(const char *word)
   return word && strchr("aeiouAEIOU", word[0]) ? "an" : "a";
 }
 
+/* "the city (C1)", "segment C1", or "the tile" for a figure on no
+ * segment. */
+static char *
+where(const MeepleClientEvent *e, const MeepleClientState *state,
+      const MeepleClientCatalog *catalog)
+{
+  if (!e->segment)
+    return g_strdup("the tile");
+  const char *kind = state ? mg_turn_segment_kind(state, catalog, e->x, e->y,
+                                                  e->segment) : NULL;
+  return kind ? g_strdup_printf("the %s (%s)", kind, e->segment)
+              : g_strdup_printf("segment %s", e->segment);
+}
+
 char *
-mg_event_text(const MeepleClientEvent *e, const MeepleClientState *state)
+mg_event_text(const MeepleClientEvent *e, const MeepleClientState *state,
+              const MeepleClientCatalog *catalog)
 {
   char buf[32];
   const char *who = e->seat >= 0 ? mg_seat_name(state, e->seat, buf)
@@ -50,17 +66,19 @@ mg_event_text(const MeepleClientEvent *e, const MeepleClientState *state)
   if (strcmp(t, "tile-discarded") == 0)
     return g_strdup_printf("Tile %s fitted nowhere and was discarded",
                            e->tile ? e->tile : "?");
-  if (strcmp(t, "figure-placed") == 0)
-    return who ? g_strdup_printf("%s put %s %s on %s%s at %d,%d", who,
-                                 a_or_an(fig), fig,
-                                 e->segment ? "segment " : "the tile",
-                                 e->segment ? e->segment : "", e->x, e->y)
+  if (strcmp(t, "figure-placed") == 0) {
+    g_autofree char *on = where(e, state, catalog);
+    return who ? g_strdup_printf("%s put %s %s on %s at %d,%d", who,
+                                 a_or_an(fig), fig, on, e->x, e->y)
                : g_strdup_printf("The %s arrived at %d,%d", fig, e->x, e->y);
+  }
   if (strcmp(t, "figure-moved") == 0)
     return g_strdup_printf("The %s moved to %d,%d", fig, e->x, e->y);
-  if (strcmp(t, "figure-returned") == 0)
-    return g_strdup_printf("%s's %s at %d,%d went back to the supply",
-                           who ? who : "A", fig, e->x, e->y);
+  if (strcmp(t, "figure-returned") == 0) {
+    g_autofree char *on = where(e, state, catalog);
+    return g_strdup_printf("%s's %s on %s at %d,%d went back to the supply",
+                           who ? who : "A", fig, on, e->x, e->y);
+  }
   if (strcmp(t, "feature-completed") == 0)
     return g_strdup_printf("%s %s of %d tile%s was completed at %d,%d",
                            e->kind && strchr("aeiou", e->kind[0]) ? "An" : "A",

@@ -10,9 +10,11 @@
 G_BEGIN_DECLS
 
 /* The sentence for @event (g_free); seat names from @state (may be
- * NULL: "Seat 1"). */
+ * NULL: "Seat 1"), segment kinds from the board of @state and @catalog
+ * (may be NULL: the segment's name alone). */
 char *mg_event_text(const MeepleClientEvent *event,
-                    const MeepleClientState *state);
+                    const MeepleClientState *state,
+                    const MeepleClientCatalog *catalog);
 /* Whether the event is worth a line of the log (draws and turn starts
  * are shown elsewhere). */
 gboolean mg_event_is_news(const MeepleClientEvent *event);

@@ -557,8 +557,8 @@ update_notes(MgGameView *v, const MeepleClientState *state)
 }
 
 static void
-update_log(MgGameView *v, const MeepleClientState *state, GPtrArray *events,
-           guint n)
+update_log(MgGameView *v, const MeepleClientState *state,
+           const MeepleClientCatalog *catalog, GPtrArray *events, guint n)
 {
   if (n < v->logged) {
     clear_list(v->p.log);
@@ -568,7 +568,7 @@ update_log(MgGameView *v, const MeepleClientState *state, GPtrArray *events,
     const MeepleClientEvent *e = g_ptr_array_index(events, v->logged);
     if (!mg_event_is_news(e))
       continue;
-    g_autofree char *text = mg_event_text(e, state);
+    g_autofree char *text = mg_event_text(e, state, catalog);
     GtkWidget *l = text_label(TRUE);
     gtk_label_set_text(GTK_LABEL(l), text);
     if (strcmp(e->type, "turn-started") == 0)
@@ -704,7 +704,7 @@ refresh_live(MgGameView *v)
   update_players(v, state, d);
   update_tiles_left(v, state, catalog, events);
   update_notes(v, state);
-  update_log(v, state, events, events->len);
+  update_log(v, state, catalog, events, events->len);
   gtk_widget_set_visible(v->p.scores_box, over);
   if (over)
     mg_scores_update(v->p.scores, state, events, events->len);
@@ -736,7 +736,7 @@ refresh_replay(MgGameView *v)
   gtk_widget_set_sensitive(GTK_WIDGET(v->p.replay_next),
                            v->step + 1 < v->steps->len);
   update_players(v, state, NULL);
-  update_log(v, state, events, n);
+  update_log(v, state, catalog, events, n);
   gtk_widget_set_visible(v->p.scores_box, TRUE);
   mg_scores_update(v->p.scores, state, events, n);
 }

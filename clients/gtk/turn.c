@@ -111,13 +111,13 @@ mg_turn_find_place(const MeepleClientDecision *d, int x, int y,
   return -1;
 }
 
-/* The kind name of segment @segment of the tile at (x, y). */
-static const char *
-segment_kind(const MeepleClientState *state,
+const char *
+mg_turn_segment_kind(const MeepleClientState *state,
              const MeepleClientCatalog *catalog, int x, int y,
              const char *segment)
 {
-  int s = mg_turn_segment_index(state, catalog, x, y, segment);
+  int s = catalog ? mg_turn_segment_index(state, catalog, x, y, segment)
+                  : -1;
   if (s < 0)
     return NULL;
   for (guint i = 0; i < state->board->len; i++) {
@@ -158,7 +158,8 @@ mg_turn_describe(const MeepleClientAction *a, const MeepleClientState *state,
   if (strcmp(a->kind, "place") == 0)
     return g_strdup_printf("Place tile %s at %d,%d turned %u°", a->tile,
                            a->x, a->y, (a->rotation % 4) * 90);
-  const char *kind = segment_kind(state, catalog, a->x, a->y, a->segment);
+  const char *kind = mg_turn_segment_kind(state, catalog, a->x, a->y,
+                                          a->segment);
   const char *figure = a->figure && *a->figure ? a->figure : NULL;
   if (strcmp(a->kind, "figure") == 0 && figure)
     return g_strdup_printf("Put a%s %s on the %s (%s) at %d,%d",

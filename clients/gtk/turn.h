@@ -33,6 +33,11 @@ gboolean mg_turn_action_has_cell(const MeepleClientAction *action);
 int mg_turn_segment_index(const MeepleClientState *state,
                           const MeepleClientCatalog *catalog, int x, int y,
                           const char *name);
+/* The kind name ("city") of segment @segment of the tile at (x, y) of
+ * @state, or NULL. */
+const char *mg_turn_segment_kind(const MeepleClientState *state,
+                                 const MeepleClientCatalog *catalog, int x,
+                                 int y, const char *segment);
 /* A sentence for @action ("Put a follower on the city"), g_free. */
 char *mg_turn_describe(const MeepleClientAction *action,
                        const MeepleClientState *state,

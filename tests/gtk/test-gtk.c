@@ -195,11 +195,16 @@ figure_with_mouse(gboolean shoot)
   ck_assert(gtk_widget_get_sensitive(GTK_WIDGET(view()->confirm)));
   if (shoot)
     shot("follower-choice");
-  guint before = mg_board_n_figures(view()->board);
   ui_click(GTK_WIDGET(view()->confirm));
   ui_iterate(100);
-  if (mg_board_n_figures(view()->board) > before) {
-    /* the follower stands on its segment: the seat's colour there */
+  /* still there (a completed feature sends it home at once), the
+   * follower stands on its segment: the seat's colour there */
+  gboolean stands = FALSE;
+  MgBoardFigure f;
+  for (guint i = 0; mg_board_figure(view()->board, i, &f); i++)
+    stands |= f.owner == 0 && f.x == t.x && f.y == t.y &&
+              f.segment == t.segment;
+  if (stands) {
     mg_board_spot_point(view()->board, t.x, t.y, t.segment, &wx, &wy);
     ui_move_to(GTK_WIDGET(view()->status), 2, 2);
     ck_assert_msg(ui_find_colour(board(), wx, wy,
