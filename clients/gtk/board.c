@@ -1,9 +1,12 @@
 /* board.c — MgBoard: drawing, view and pointing (see board.h).
  *
  * Speed: a tile is painted with cairo once per type, rotation and size
- * step (powers of two) into a texture, and every frame only places
- * textures and a few coloured rectangles, which even the software
- * renderer does quickly; figures are cached the same way. */
+ * step (powers of two).  The placed tiles and their figures are then
+ * drawn, at the current scale, into chunks of cells (about 512 pixels
+ * square) that are kept until the board or the scale changes, so a
+ * frame only places a dozen textures without scaling them, plus the
+ * highlights as coloured rectangles: even the software renderers do that
+ * well within a frame (make bench-gtk). */
 #include "config.h"
 
 #include <math.h>
@@ -54,7 +57,14 @@ struct _MgBoard {
   double drag_ox, drag_oy, pinch_scale;
   double wheel;
   GHashTable *tile_cache;   /* key -> GdkTexture */
-  GHashTable *figure_cache; /* string -> GdkTexture */
+  GHashTable *tile_surfaces; /* key -> cairo_surface_t, as tile_cache */
+  /* the placed tiles and their figures, in square chunks of cells drawn
+   * at the current scale: a frame places a few textures 1:1 */
+  GHashTable *chunks;       /* packed chunk coordinates -> GdkTexture */
+  double chunk_scale;
+  int chunk_cells;
+  gint64 zoom_time;     /* when the scale last changed continuously */
+  guint settle;         /* redraw once the zoom has settled */
   MgBoardCallbacks cbs;
   gpointer cb_data;
 };
@@ -215,6 +225,7 @@ animate(GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   b->scale = b->from[0] + (b->to[0] - b->from[0]) * e;
   b->ox = b->from[1] + (b->to[1] - b->from[1]) * e;
   b->oy = b->from[2] + (b->to[2] - b->from[2]) * e;
+  b->zoom_time = g_get_monotonic_time();
   gtk_widget_queue_draw(widget);
   if (t >= 1) {
     b->tick = 0;
@@ -264,8 +275,15 @@ zoom_at(MgBoard *b, double factor, double px, double py, gboolean smooth)
     b->scale = scale;
     b->ox = ox;
     b->oy = oy;
+    b->zoom_time = g_get_monotonic_time();
     gtk_widget_queue_draw(GTK_WIDGET(b));
   }
+}
+
+void
+mg_board_zoom_at(MgBoard *b, double factor, double x, double y)
+{
+  zoom_at(b, factor, x, y, FALSE);
 }
 
 void
@@ -273,6 +291,15 @@ mg_board_zoom(MgBoard *b, double factor)
 {
   zoom_at(b, factor, gtk_widget_get_width(GTK_WIDGET(b)) / 2.0,
           gtk_widget_get_height(GTK_WIDGET(b)) / 2.0, TRUE);
+}
+
+void
+mg_board_pan(MgBoard *b, double dx, double dy)
+{
+  b->fitted = TRUE;
+  b->ox += dx;
+  b->oy += dy;
+  gtk_widget_queue_draw(GTK_WIDGET(b));
 }
 
 void
@@ -346,23 +373,40 @@ texture_from_surface(cairo_surface_t *surface)
   return texture;
 }
 
+static guint
+tile_key(int type, guint rotation, guint bucket)
+{
+  return ((guint)type << 12) | (rotation << 10) | bucket;
+}
+
+static cairo_surface_t *
+tile_surface(MgBoard *b, int type, guint rotation, double px)
+{
+  guint bucket = bucket_for(px);
+  guint key = tile_key(type, rotation, bucket);
+  cairo_surface_t *surface = g_hash_table_lookup(b->tile_surfaces,
+                                                 GUINT_TO_POINTER(key));
+  if (surface)
+    return surface;
+  surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)bucket,
+                                       (int)bucket);
+  cairo_t *cr = cairo_create(surface);
+  mg_tile_paint(cr, b->catalog, tile_type(b, type), rotation, bucket);
+  cairo_destroy(cr);
+  cairo_surface_flush(surface);
+  g_hash_table_insert(b->tile_surfaces, GUINT_TO_POINTER(key), surface);
+  return surface;
+}
+
 static GdkTexture *
 tile_texture(MgBoard *b, int type, guint rotation, double px)
 {
-  guint bucket = bucket_for(px);
-  guint key = ((guint)type << 12) | (rotation << 10) | bucket;
+  guint key = tile_key(type, rotation, bucket_for(px));
   GdkTexture *texture = g_hash_table_lookup(b->tile_cache,
                                             GUINT_TO_POINTER(key));
   if (texture)
     return texture;
-  cairo_surface_t *surface =
-      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)bucket,
-                                 (int)bucket);
-  cairo_t *cr = cairo_create(surface);
-  mg_tile_paint(cr, b->catalog, tile_type(b, type), rotation, bucket);
-  cairo_destroy(cr);
-  texture = texture_from_surface(surface);
-  cairo_surface_destroy(surface);
+  texture = texture_from_surface(tile_surface(b, type, rotation, px));
   g_hash_table_insert(b->tile_cache, GUINT_TO_POINTER(key), texture);
   return texture;
 }
@@ -375,29 +419,159 @@ type_is_neutral(MgBoard *b, const char *type, int owner)
   return owner < 0;
 }
 
-static GdkTexture *
-figure_texture(MgBoard *b, const char *type, int owner, double px)
+/* ---- chunks -------------------------------------------------------------- */
+
+static void
+forget_chunks(MgBoard *b)
 {
-  guint bucket = bucket_for(px);
-  char key[160];
-  g_snprintf(key, sizeof key, "%s\x1f%d\x1f%u", type, owner, bucket);
-  GdkTexture *texture = g_hash_table_lookup(b->figure_cache, key);
-  if (texture)
-    return texture;
-  cairo_surface_t *surface =
-      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)bucket,
-                                 (int)bucket);
+  g_hash_table_remove_all(b->chunks);
+}
+
+static gpointer
+chunk_key(int cx, int cy)
+{
+  return GUINT_TO_POINTER(((guint)(cx + 32768) << 16) | (guint)(cy + 32768));
+}
+
+/* The spot of figure @i, with the offset of the nth figure on one spot,
+ * in cells from the figure's tile corner. */
+static void
+figure_offset(MgBoard *b, guint i, double *fx, double *fy)
+{
+  const MgBoardFigure *f = &g_array_index(b->figures, MgBoardFigure, i);
+  guint nth = 0;
+  for (guint j = 0; j < i; j++) {
+    const MgBoardFigure *g = &g_array_index(b->figures, MgBoardFigure, j);
+    if (g->x == f->x && g->y == f->y && g->segment == f->segment)
+      nth++;
+  }
+  const MgBoardTile *t = tile_at(b, f->x, f->y);
+  *fx = .5;
+  *fy = .5;
+  if (t)
+    mg_tile_spot(b->catalog, tile_type(b, t->type),
+                 f->segment < 0 ? G_MAXUINT : (guint)f->segment, t->rotation,
+                 fx, fy);
+  *fx += nth * FIGURE_SIZE * .55;
+  if (f->segment < 0)
+    *fy += nth * FIGURE_SIZE * .1;
+}
+
+/* Draws the tiles of chunk (@cx, @cy) and the figures on and around
+ * them at the current scale. */
+static GdkTexture *
+render_chunk(MgBoard *b, int cx, int cy, double px_scale)
+{
+  int n = b->chunk_cells;
+  int x0 = cx * n, y0 = cy * n;
+  gboolean any = FALSE;
+  for (guint i = 0; i < b->tiles->len && !any; i++) {
+    const MgBoardTile *t = &g_array_index(b->tiles, MgBoardTile, i);
+    any = t->x >= x0 && t->x < x0 + n && t->y >= y0 && t->y < y0 + n;
+  }
+  if (!any)
+    return NULL;
+  double cell = b->chunk_scale * px_scale;
+  int size = (int)ceil(n * cell);
+  cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+                                                        size, size);
   cairo_t *cr = cairo_create(surface);
-  MgFigureLook look;
-  mg_look_figure(b->catalog, type, type_is_neutral(b, type, owner), &look);
-  mg_figure_paint(cr, &look, owner >= 0 ? mg_look_seat_colour(owner) : NULL,
-                  owner >= 0 ? mg_look_seat_letter(owner) : NULL,
-                  bucket / 2.0, bucket / 2.0, bucket * .92);
+  for (guint i = 0; i < b->tiles->len; i++) {
+    const MgBoardTile *t = &g_array_index(b->tiles, MgBoardTile, i);
+    if (t->x < x0 || t->x >= x0 + n || t->y < y0 || t->y >= y0 + n)
+      continue;
+    cairo_surface_t *ts = tile_surface(b, t->type, t->rotation, cell);
+    double k = cell / cairo_image_surface_get_width(ts);
+    cairo_save(cr);
+    cairo_translate(cr, (t->x - x0) * cell, (t->y - y0) * cell);
+    cairo_scale(cr, k, k);
+    cairo_set_source_surface(cr, ts, 0, 0);
+    /* bilinear: a fraction of the cost of cairo's default filter */
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR);
+    cairo_paint(cr);
+    cairo_restore(cr);
+  }
+  /* figures of tiles near the chunk, so one on an edge is whole */
+  for (guint i = 0; i < b->figures->len; i++) {
+    const MgBoardFigure *f = &g_array_index(b->figures, MgBoardFigure, i);
+    if (f->x < x0 - 1 || f->x > x0 + n || f->y < y0 - 1 || f->y > y0 + n)
+      continue;
+    double fx, fy;
+    figure_offset(b, i, &fx, &fy);
+    MgFigureLook look;
+    mg_look_figure(b->catalog, f->type,
+                   type_is_neutral(b, f->type, f->owner), &look);
+    mg_figure_paint(cr, &look,
+                    f->owner >= 0 ? mg_look_seat_colour((guint)f->owner)
+                                  : NULL,
+                    f->owner >= 0 ? mg_look_seat_letter((guint)f->owner)
+                                  : NULL,
+                    (f->x - x0 + fx) * cell, (f->y - y0 + fy) * cell,
+                    FIGURE_SIZE * cell * .92);
+  }
   cairo_destroy(cr);
-  texture = texture_from_surface(surface);
+  GdkTexture *texture = texture_from_surface(surface);
   cairo_surface_destroy(surface);
-  g_hash_table_insert(b->figure_cache, g_strdup(key), texture);
   return texture;
+}
+
+static gboolean
+settled(gpointer data)
+{
+  MgBoard *b = data;
+  b->settle = 0;
+  gtk_widget_queue_draw(GTK_WIDGET(b));
+  return G_SOURCE_REMOVE;
+}
+
+/* Appends the visible chunks, drawing those not cached.  While the
+ * scale is changing (wheel, pinch, an animation) the chunks of the last
+ * scale are shown stretched, and drawn again once it settles: a zoom
+ * costs a frame nothing more than a pan. */
+static void
+draw_chunks(MgBoard *b, GtkSnapshot *s, int w, int h)
+{
+  double px_scale = gtk_widget_get_scale_factor(GTK_WIDGET(b));
+  if (b->chunk_scale != b->scale) {
+    double ratio = b->chunk_scale > 0 ? b->scale / b->chunk_scale : 0;
+    gboolean moving = g_get_monotonic_time() - b->zoom_time < 200000 &&
+                      ratio > .5 && ratio < 2;
+    if (moving) {
+      if (!b->settle)
+        b->settle = g_timeout_add(220, settled, b);
+    } else {
+      forget_chunks(b);
+      b->chunk_scale = b->scale;
+      b->chunk_cells = MAX(1, (int)(512 / (b->scale * px_scale)));
+    }
+  }
+  int n = b->chunk_cells;
+  double k = b->scale / b->chunk_scale;
+  double span = n * b->scale;
+  int cx0 = (int)floor(-b->ox / span), cy0 = (int)floor(-b->oy / span);
+  int cx1 = (int)floor((w - b->ox) / span), cy1 = (int)floor((h - b->oy) / span);
+  for (int cy = cy0; cy <= cy1; cy++)
+    for (int cx = cx0; cx <= cx1; cx++) {
+      gpointer key = chunk_key(cx, cy);
+      GdkTexture *texture;
+      if (!g_hash_table_lookup_extended(b->chunks, key, NULL,
+                                        (gpointer *)&texture)) {
+        texture = render_chunk(b, cx, cy, px_scale);
+        g_hash_table_insert(b->chunks, key, texture);
+      }
+      if (!texture)
+        continue;
+      double size = gdk_texture_get_width(texture) / px_scale * k;
+      double x = b->ox + cx * span, y = b->oy + cy * span;
+      if (k == 1) {
+        /* whole pixels: the texture lands 1:1, nothing is resampled */
+        x = round(x);
+        y = round(y);
+      }
+      graphene_rect_t r;
+      graphene_rect_init(&r, (float)x, (float)y, (float)size, (float)size);
+      gtk_snapshot_append_texture(s, texture, &r);
+    }
 }
 
 /* ---- drawing ---------------------------------------------------------- */
@@ -457,31 +631,19 @@ draw_tile(MgBoard *b, GtkSnapshot *s, int type, int x, int y, guint rot,
   gtk_snapshot_append_texture(s, tile_texture(b, type, rot, px), &r);
 }
 
+/* The rings around the figures of the last move (the figures themselves
+ * are in the chunks). */
 static void
-draw_figures(MgBoard *b, GtkSnapshot *s, double px, const MgBoardColours *c)
+draw_figure_rings(MgBoard *b, GtkSnapshot *s, const MgBoardColours *c)
 {
-  double size = FIGURE_SIZE * b->scale;
   for (guint i = 0; i < b->figures->len; i++) {
     const MgBoardFigure *f = &g_array_index(b->figures, MgBoardFigure, i);
-    /* the nth figure on one spot stands a little aside */
-    guint nth = 0;
-    for (guint j = 0; j < i; j++) {
-      const MgBoardFigure *g = &g_array_index(b->figures, MgBoardFigure, j);
-      if (g->x == f->x && g->y == f->y && g->segment == f->segment)
-        nth++;
-    }
-    double wx, wy;
-    mg_board_spot_point(b, f->x, f->y, f->segment, &wx, &wy);
-    wx += nth * size * .55;
-    if (f->segment < 0)
-      wy += nth * size * .1;
-    if (f->last)
-      ring(s, wx, wy, size * .62, 3, &c->last, NULL);
-    graphene_rect_t r;
-    graphene_rect_init(&r, (float)(wx - size / 2), (float)(wy - size / 2),
-                       (float)size, (float)size);
-    gtk_snapshot_append_texture(
-        s, figure_texture(b, f->type, f->owner, px * FIGURE_SIZE), &r);
+    if (!f->last)
+      continue;
+    double fx, fy;
+    figure_offset(b, i, &fx, &fy);
+    ring(s, b->ox + (f->x + fx) * b->scale, b->oy + (f->y + fy) * b->scale,
+         FIGURE_SIZE * b->scale * .62, 3, &c->last, NULL);
   }
 }
 
@@ -498,15 +660,7 @@ mg_board_snapshot(GtkWidget *widget, GtkSnapshot *s)
     return;
   double px = b->scale * gtk_widget_get_scale_factor(widget);
   gtk_snapshot_push_clip(s, &GRAPHENE_RECT_INIT(0, 0, (float)w, (float)h));
-  int cx0, cy0, cx1, cy1;
-  cell_at(b, 0, 0, &cx0, &cy0);
-  cell_at(b, w, h, &cx1, &cy1);
-  for (guint i = 0; i < b->tiles->len; i++) {
-    const MgBoardTile *t = &g_array_index(b->tiles, MgBoardTile, i);
-    if (t->x < cx0 || t->x > cx1 || t->y < cy0 || t->y > cy1)
-      continue;
-    draw_tile(b, s, t->type, t->x, t->y, t->rotation, px);
-  }
+  draw_chunks(b, s, w, h);
   graphene_rect_t r;
   if (b->has_last) {
     cell_rect(b, b->last_x, b->last_y, &r);
@@ -535,7 +689,7 @@ mg_board_snapshot(GtkWidget *widget, GtkSnapshot *s)
     cell_rect(b, b->pending_x, b->pending_y, &r);
     frame(s, &r, 4, &c.selected);
   }
-  draw_figures(b, s, px, &c);
+  draw_figure_rings(b, s, &c);
   /* targets: rings on spots, framed cells */
   for (guint i = 0; i < b->targets->len; i++) {
     const MgBoardTarget *t = &g_array_index(b->targets, MgBoardTarget, i);
@@ -589,7 +743,8 @@ mg_board_set_catalog(MgBoard *b, const MeepleClientCatalog *catalog)
 {
   if (b->catalog != catalog) {
     g_hash_table_remove_all(b->tile_cache);
-    g_hash_table_remove_all(b->figure_cache);
+    g_hash_table_remove_all(b->tile_surfaces);
+    forget_chunks(b);
   }
   b->catalog = catalog;
   /* a new game is fitted once; the same game after a reconnect keeps
@@ -612,6 +767,7 @@ mg_board_set_content(MgBoard *b, const MgBoardTile *tiles, guint n_tiles,
     f.type = g_string_chunk_insert_const(b->strings, f.type ? f.type : "");
     g_array_append_val(b->figures, f);
   }
+  forget_chunks(b);
   if (!b->fitted)
     mg_board_fit(b);
   queue(b);
@@ -1100,6 +1256,10 @@ mg_board_dispose(GObject *object)
     gtk_widget_remove_tick_callback(GTK_WIDGET(b), b->tick);
     b->tick = 0;
   }
+  if (b->settle) {
+    g_source_remove(b->settle);
+    b->settle = 0;
+  }
   G_OBJECT_CLASS(mg_board_parent_class)->dispose(object);
 }
 
@@ -1113,8 +1273,16 @@ mg_board_finalize(GObject *object)
   g_array_unref(b->targets);
   g_string_chunk_free(b->strings);
   g_hash_table_unref(b->tile_cache);
-  g_hash_table_unref(b->figure_cache);
+  g_hash_table_unref(b->tile_surfaces);
+  g_hash_table_unref(b->chunks);
   G_OBJECT_CLASS(mg_board_parent_class)->finalize(object);
+}
+
+static void
+unref_texture(gpointer texture)
+{
+  if (texture)
+    g_object_unref(texture);
 }
 
 static void
@@ -1140,8 +1308,10 @@ mg_board_init(MgBoard *b)
   b->targets = g_array_new(FALSE, FALSE, sizeof(MgBoardTarget));
   b->strings = g_string_chunk_new(256);
   b->tile_cache = g_hash_table_new_full(NULL, NULL, NULL, g_object_unref);
-  b->figure_cache = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-                                          g_object_unref);
+  b->tile_surfaces = g_hash_table_new_full(
+      NULL, NULL, NULL, (GDestroyNotify)cairo_surface_destroy);
+  /* empty chunks are cached as NULL */
+  b->chunks = g_hash_table_new_full(NULL, NULL, NULL, unref_texture);
   b->drawn = -1;
   b->selected = -1;
   b->cursor_target = -1;

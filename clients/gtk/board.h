@@ -95,6 +95,10 @@ void mg_board_rotate(MgBoard *board, int quarter_turns);
 void mg_board_fit(MgBoard *board);
 void mg_board_go_to(MgBoard *board, int x, int y);
 void mg_board_zoom(MgBoard *board, double factor);
+/* Zooms at once by @factor about the point (@x, @y), as the wheel does. */
+void mg_board_zoom_at(MgBoard *board, double factor, double x, double y);
+/* Moves the view by (@dx, @dy) pixels at once. */
+void mg_board_pan(MgBoard *board, double dx, double dy);
 
 /* Where, in widget coordinates, the middle of cell (x, y) is, and where a
  * figure on @segment of the tile there stands (-1: the tile itself). */
