@@ -43,6 +43,9 @@ struct _MgBoard {
   /* view: widget pixels per cell, and where cell (0, 0)'s corner is */
   double scale, ox, oy;
   gboolean fitted;      /* the view was set once (by fit or the user) */
+  /* the player moved the view: it no longer follows the board as it
+   * grows (until "fit board") */
+  gboolean user_moved;
   /* animation towards a view */
   double from[3], to[3];
   gint64 anim_start;
@@ -272,6 +275,7 @@ zoom_at(MgBoard *b, double factor, double px, double py, gboolean smooth)
     view_to(b, scale, ox, oy);
   } else {
     b->fitted = TRUE;
+    b->user_moved = TRUE;
     b->scale = scale;
     b->ox = ox;
     b->oy = oy;
@@ -289,6 +293,7 @@ mg_board_zoom_at(MgBoard *b, double factor, double x, double y)
 void
 mg_board_zoom(MgBoard *b, double factor)
 {
+  b->user_moved = TRUE;
   zoom_at(b, factor, gtk_widget_get_width(GTK_WIDGET(b)) / 2.0,
           gtk_widget_get_height(GTK_WIDGET(b)) / 2.0, TRUE);
 }
@@ -305,6 +310,7 @@ mg_board_pan(MgBoard *b, double dx, double dy)
 void
 mg_board_fit(MgBoard *b)
 {
+  b->user_moved = FALSE;
   int w = gtk_widget_get_width(GTK_WIDGET(b));
   int h = gtk_widget_get_height(GTK_WIDGET(b));
   if (w <= 1 || h <= 1)
@@ -342,6 +348,7 @@ mg_board_go_to(MgBoard *b, int x, int y)
   int w = gtk_widget_get_width(GTK_WIDGET(b));
   int h = gtk_widget_get_height(GTK_WIDGET(b));
   double scale = MAX(b->scale, 72.0);
+  b->user_moved = TRUE;
   view_to(b, scale, w / 2.0 - (x + .5) * scale, h / 2.0 - (y + .5) * scale);
 }
 
@@ -749,8 +756,10 @@ mg_board_set_catalog(MgBoard *b, const MeepleClientCatalog *catalog)
   b->catalog = catalog;
   /* a new game is fitted once; the same game after a reconnect keeps
    * the player's view */
-  if (!catalog)
+  if (!catalog) {
     b->fitted = FALSE;
+    b->user_moved = FALSE;
+  }
   queue(b);
 }
 
@@ -768,7 +777,8 @@ mg_board_set_content(MgBoard *b, const MgBoardTile *tiles, guint n_tiles,
     g_array_append_val(b->figures, f);
   }
   forget_chunks(b);
-  if (!b->fitted)
+  /* the view follows the growing board until the player moves it */
+  if (!b->fitted || !b->user_moved)
     mg_board_fit(b);
   queue(b);
 }
@@ -1058,6 +1068,7 @@ on_drag_update(GtkGestureDrag *drag, double dx, double dy, gpointer data)
     return;
   gtk_gesture_set_state(GTK_GESTURE(drag), GTK_EVENT_SEQUENCE_CLAIMED);
   b->fitted = TRUE;
+  b->user_moved = TRUE;
   b->ox = b->drag_ox + dx;
   b->oy = b->drag_oy + dy;
   queue(b);
@@ -1211,7 +1222,7 @@ on_key(GtkEventControllerKey *key, guint keyval, guint keycode,
   }
   if (state & GDK_SHIFT_MASK) {
     /* pan by a cell */
-    b->fitted = TRUE;
+    b->user_moved = TRUE;
     view_to(b, b->scale, b->ox - dx * b->scale, b->oy - dy * b->scale);
   } else if (b->drawn >= 0 && b->placements->len) {
     move_cursor_cell(b, dx, dy);

@@ -706,6 +706,7 @@ refresh_live(MgGameView *v)
   update_notes(v, state);
   update_log(v, state, catalog, events, events->len);
   gtk_widget_set_visible(v->p.scores_box, over);
+  gtk_label_set_text(v->p.scores_title, "Final scores");
   if (over)
     mg_scores_update(v->p.scores, state, events, events->len);
 }
@@ -731,13 +732,17 @@ refresh_replay(MgGameView *v)
                                v->steps->len - 1);
   gtk_label_set_text(v->p.replay_step, text);
   g_free(text);
-  gtk_label_set_text(v->p.status, "Replay");
+  gtk_label_set_text(v->p.status, "Replay (the players' totals are the "
+                                  "final ones)");
   gtk_widget_set_sensitive(GTK_WIDGET(v->p.replay_prev), v->step > 0);
   gtk_widget_set_sensitive(GTK_WIDGET(v->p.replay_next),
                            v->step + 1 < v->steps->len);
   update_players(v, state, NULL);
   update_log(v, state, catalog, events, n);
   gtk_widget_set_visible(v->p.scores_box, TRUE);
+  gtk_label_set_text(v->p.scores_title, v->step + 1 == v->steps->len
+                                            ? "Final scores"
+                                            : "Scores so far");
   mg_scores_update(v->p.scores, state, events, n);
 }
 
@@ -976,7 +981,8 @@ mg_game_view_new(void)
   p->players = list("Players");
   gtk_box_append(GTK_BOX(side), GTK_WIDGET(p->players));
   p->scores_box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 4);
-  gtk_box_append(GTK_BOX(p->scores_box), heading("Final scores"));
+  p->scores_title = GTK_LABEL(heading("Final scores"));
+  gtk_box_append(GTK_BOX(p->scores_box), GTK_WIDGET(p->scores_title));
   p->scores = mg_scores_new();
   gtk_box_append(GTK_BOX(p->scores_box), mg_scores_widget(p->scores));
   gtk_widget_set_visible(p->scores_box, FALSE);

@@ -38,7 +38,8 @@ const MgSessionCallbacks *mg_game_view_session_callbacks(void);
 /* What tests and the window look at. */
 typedef struct {
   MgBoard *board;
-  GtkLabel *status, *choice, *error, *tiles, *notes, *replay_step;
+  GtkLabel *status, *choice, *error, *tiles, *notes, *replay_step,
+           *scores_title;
   GtkButton *confirm, *back, *pass, *rotate_left, *rotate_right, *fit,
             *last, *replay_prev, *replay_next;
   GtkListBox *actions, *players, *log;

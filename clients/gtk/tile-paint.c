@@ -349,10 +349,11 @@ paint_pennant(cairo_t *cr, double x, double y)
   cairo_stroke(cr);
 }
 
-/* The terrain in the tile's own orientation (letters excluded). */
+/* The terrain in the tile's own orientation (buildings and letters are
+ * drawn upright afterwards). */
 static void
 paint_terrain(cairo_t *cr, const MeepleClientCatalog *catalog,
-              const MeepleTileType *type, double spot[][2])
+              const MeepleTileType *type)
 {
   MgKindLook look;
   /* ground: the field colour everywhere, then each field's triangles */
@@ -417,15 +418,6 @@ paint_terrain(cairo_t *cr, const MeepleClientCatalog *catalog,
     cairo_rectangle(cr, .4, .4, .2, .2);
     cairo_fill(cr);
   }
-  /* buildings and patches on their spots */
-  for (guint i = 0; i < type->n_segments; i++) {
-    const MeepleSegment *s = &type->segments[i];
-    mg_look_kind(catalog, s->kind, &look);
-    if (look.paint == MG_PAINT_BUILDING)
-      paint_building(cr, &look, spot[i][0], spot[i][1]);
-    else if (look.paint == MG_PAINT_GARDEN)
-      paint_disc(cr, &look.fill, &look.edge, spot[i][0], spot[i][1], .11);
-  }
 }
 
 /* Letters, pennants and badges, upright, at rotated positions. */
@@ -440,8 +432,13 @@ paint_marks(cairo_t *cr, const MeepleClientCatalog *catalog,
     double x = spot[i][0], y = spot[i][1];
     mg_tile_rotate_point(rotation, &x, &y);
     mg_look_kind(catalog, s->kind, &look);
-    if (look.paint == MG_PAINT_GARDEN)
+    /* buildings stand upright whatever the tile's rotation */
+    if (look.paint == MG_PAINT_BUILDING)
+      paint_building(cr, &look, x, y);
+    if (look.paint == MG_PAINT_GARDEN) {
+      paint_disc(cr, &look.fill, &look.edge, x, y, .11);
       paint_letter(cr, "♣", x, y, .14, &white);
+    }
     if (look.paint == MG_PAINT_BADGE) {
       paint_disc(cr, &look.fill, &look.edge, x, y, .09);
       paint_letter(cr, look.letter, x, y, .11, &white);
@@ -489,7 +486,7 @@ mg_tile_paint(cairo_t *cr, const MeepleClientCatalog *catalog,
   cairo_translate(cr, .5, .5);
   cairo_rotate(cr, G_PI / 2 * (rotation % 4));
   cairo_translate(cr, -.5, -.5);
-  paint_terrain(cr, catalog, type, spot);
+  paint_terrain(cr, catalog, type);
   cairo_restore(cr);
   paint_marks(cr, catalog, type, rotation, spot);
   /* a thin frame, so neighbouring tiles stay apart */

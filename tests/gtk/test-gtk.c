@@ -216,15 +216,42 @@ figure_with_mouse(gboolean shoot)
   }
 }
 
-/* Any decision with the keyboard: the arrow chooses the next target (or
- * list entry through Tab), Enter confirms. */
+/* The index of the first target whose action is of kind @kind, or -1
+ * (read from the decision the window shows; the choice itself is made
+ * with keys). */
+static int
+target_of_kind(const char *kind)
+{
+  MgSession *s = mg_game_view_session(parts->view);
+  const MeepleClientDecision *d =
+      meeple_remote_game_decision(mg_session_game(s), NULL);
+  MgBoardTarget t;
+  for (guint i = 0; d && mg_board_target(view()->board, i, &t); i++)
+    if (t.action < d->actions->len &&
+        strcmp(((MeepleClientAction *)g_ptr_array_index(d->actions,
+                                                        t.action))->kind,
+               kind) == 0)
+      return (int)i;
+  return -1;
+}
+
+/* Any decision with the keyboard: the arrows move to a target (the
+ * first of kind @prefer when there is one, else the second), Enter
+ * chooses and confirms; a decision with only a list: its first entry. */
 static void
-decide_with_keys(void)
+decide_with_keys(const char *prefer)
 {
   gtk_widget_grab_focus(board());
-  if (mg_board_n_targets(view()->board)) {
-    ui_key(XK_Right, FALSE, FALSE);
-    ui_key(XK_Return, FALSE, FALSE);
+  guint n = mg_board_n_targets(view()->board);
+  if (n) {
+    int k = prefer ? target_of_kind(prefer) : -1;
+    if (k < 0)
+      k = n > 1 ? 1 : 0;
+    for (int i = 0; i < k; i++)
+      ui_key(XK_Right, FALSE, FALSE);
+    if (k == 0)
+      ui_key(XK_Return, FALSE, FALSE); /* choose the first */
+    ui_key(XK_Return, FALSE, FALSE);   /* confirm */
     return;
   }
   /* only a list: its first entry, by keyboard focus */
@@ -240,6 +267,8 @@ typedef struct {
   gboolean shot_mid, shot_figure;
   /* stop after this many of my decisions (0: play to the end) */
   guint stop_after;
+  /* an action kind the keyboard turns prefer (NULL: none) */
+  const char *prefer;
 } Play;
 
 /* Plays the open game's decisions of this client's person until the
@@ -275,12 +304,13 @@ play(Play *p)
         place_with_keys();
         p->key_turns++;
       }
-    } else if (strcmp(kind, "place-figure") == 0 && mouse) {
+    } else if (strcmp(kind, "place-figure") == 0 && mouse &&
+               !(p->prefer && target_of_kind(p->prefer) >= 0)) {
       figure_with_mouse(!p->shot_figure && mg_board_n_targets(view()->board));
       if (mg_board_n_targets(view()->board))
         p->shot_figure = TRUE;
     } else {
-      decide_with_keys();
+      decide_with_keys(p->prefer);
     }
     ui_iterate(30);
   }
@@ -378,19 +408,37 @@ START_TEST(test_every_rule_set)
              "DG/RFr.d A BT/frfr.bt J D");
   ui_click(GTK_WIDGET(l->create));
   ck_assert(ui_wait(game_shown, NULL, 10000));
-  Play p = { .shot_mid = TRUE, .shot_figure = TRUE };
+  /* the fairy moves whenever it can: it is on the board at the end */
+  Play p = { .shot_mid = TRUE, .shot_figure = TRUE, .prefer = "fairy-move" };
   play(&p);
   ck_assert(over(NULL));
-  /* neutral figures of the rule sets stand on the board: drawn from the
-   * catalog, each with its type's name */
+  /* the rule sets' neutral figures stand on the board, drawn from the
+   * catalog (the test knows their names; the client does not) */
   MeepleRemoteGame *g = mg_session_game(mg_game_view_session(parts->view));
   const MeepleClientState *st = meeple_remote_game_state(g, NULL);
-  guint neutral = 0;
-  for (guint i = 0; i < st->figures->len; i++)
-    neutral += ((MeepleClientFigure *)g_ptr_array_index(st->figures, i))
-                   ->owner < 0;
-  ck_assert_msg(neutral >= 2, "only %u neutral figures on the board",
-                neutral);
+  gboolean dragon = FALSE, fairy = FALSE, big_top = FALSE;
+  for (guint i = 0; i < st->figures->len; i++) {
+    const MeepleClientFigure *f = g_ptr_array_index(st->figures, i);
+    dragon |= strcmp(f->type, "dragon") == 0;
+    fairy |= strcmp(f->type, "fairy") == 0;
+    big_top |= strcmp(f->type, "big-top") == 0;
+  }
+  ck_assert_msg(dragon && fairy && big_top, "dragon %d fairy %d big top %d",
+                dragon, fairy, big_top);
+  /* and a field under a symbol with a look of its own (the mist) */
+  const MeepleClientCatalog *cat = meeple_remote_game_catalog(g);
+  gboolean looked = FALSE;
+  for (guint i = 0; i < st->board->len; i++) {
+    int type = meeple_client_catalog_find_tile(
+        cat, ((MeepleClientTile *)g_ptr_array_index(st->board, i))->tile);
+    const MeepleTileType *tt = &g_array_index(cat->tiles, MeepleTileType,
+                                              type);
+    for (guint sg = 0; sg < tt->n_segments; sg++)
+      for (guint b = 0; b < cat->looks->len; b++)
+        looked |= (tt->segments[sg].symbols & (1u << b)) &&
+                  g_ptr_array_index(cat->looks, b) != NULL;
+  }
+  ck_assert_msg(looked, "no field with a catalog look on the board");
   ck_assert_uint_eq(mg_board_n_figures(view()->board), st->figures->len);
   ck_assert_uint_eq(mg_board_n_tiles(view()->board), st->board->len);
   mg_board_fit(view()->board);

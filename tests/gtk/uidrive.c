@@ -11,6 +11,21 @@
 
 static GtkWindow *window;
 static Display *dpy;
+static guint painted; /* frames the window has painted */
+
+static void
+on_after_paint(GdkFrameClock *clock, gpointer data)
+{
+  (void)clock;
+  (void)data;
+  painted++;
+}
+
+static gboolean
+frame_done(gpointer data)
+{
+  return painted != GPOINTER_TO_UINT(data);
+}
 
 static Window
 xid(void)
@@ -56,6 +71,8 @@ ui_init(GtkWindow *w)
   if (!XTestQueryExtension(dpy, &ev, &err, &major, &minor))
     return FALSE;
   ui_iterate(200);
+  g_signal_connect(gtk_widget_get_frame_clock(GTK_WIDGET(w)), "after-paint",
+                   G_CALLBACK(on_after_paint), NULL);
   /* no window manager gives the focus: take it, as a click would */
   XSetInputFocus(dpy, xid(), RevertToParent, CurrentTime);
   XSync(dpy, False);
@@ -172,8 +189,13 @@ ui_fill(GtkEditable *editable, const char *text)
 static XImage *
 grab(void)
 {
-  /* a frame or two: what was changed is painted */
-  ui_iterate(40);
+  /* what was changed is painted: wait for a whole new frame (however
+   * loaded the machine is), then for the X server to have it */
+  ui_iterate(10);
+  guint before = painted;
+  gtk_widget_queue_draw(GTK_WIDGET(window));
+  ui_wait(frame_done, GUINT_TO_POINTER(before), 5000);
+  XSync(dpy, False);
   XWindowAttributes attrs;
   XGetWindowAttributes(dpy, xid(), &attrs);
   return XGetImage(dpy, xid(), 0, 0, (unsigned)attrs.width,
