@@ -1234,6 +1234,52 @@ on_key(GtkEventControllerKey *key, guint keyval, guint keycode,
   return TRUE;
 }
 
+/* What is under the pointer, in words: a figure's type and owner (the
+ * name the catalog gives it: a rule set's figure is named, not only
+ * lettered), else the tile and its symbols. */
+static gboolean
+on_query_tooltip(GtkWidget *widget, int x, int y, gboolean keyboard,
+                 GtkTooltip *tooltip, gpointer data)
+{
+  (void)keyboard;
+  (void)data;
+  MgBoard *b = MG_BOARD(widget);
+  if (!b->catalog)
+    return FALSE;
+  for (guint i = 0; i < b->figures->len; i++) {
+    const MgBoardFigure *f = &g_array_index(b->figures, MgBoardFigure, i);
+    double fx, fy;
+    figure_offset(b, i, &fx, &fy);
+    if (hypot(b->ox + (f->x + fx) * b->scale - x,
+              b->oy + (f->y + fy) * b->scale - y) > FIGURE_SIZE * b->scale / 2)
+      continue;
+    char *text = f->owner >= 0
+        ? g_strdup_printf("%s of seat %d at %d,%d", f->type, f->owner + 1,
+                          f->x, f->y)
+        : g_strdup_printf("%s (neutral) at %d,%d", f->type, f->x, f->y);
+    gtk_tooltip_set_text(tooltip, text);
+    g_free(text);
+    return TRUE;
+  }
+  int cx, cy;
+  cell_at(b, x, y, &cx, &cy);
+  const MgBoardTile *t = tile_at(b, cx, cy);
+  const MeepleTileType *tt = t ? tile_type(b, t->type) : NULL;
+  if (!tt)
+    return FALSE;
+  GString *s = g_string_new(NULL);
+  g_string_append_printf(s, "Tile %s at %d,%d", tt->id, cx, cy);
+  for (guint k = 0; k < b->catalog->symbols->len; k++)
+    if (tt->symbols & (1u << k)) {
+      MgSymbolLook look;
+      mg_look_symbol(b->catalog, k, &look);
+      g_string_append_printf(s, "\n%s %s", look.glyph, look.legend);
+    }
+  gtk_tooltip_set_text(tooltip, s->str);
+  g_string_free(s, TRUE);
+  return TRUE;
+}
+
 /* ---- the widget --------------------------------------------------------- */
 
 static void
@@ -1364,6 +1410,8 @@ mg_board_init(MgBoard *b)
   g_signal_connect(key, "key-pressed", G_CALLBACK(on_key), b);
   gtk_widget_add_controller(w, key);
 
+  gtk_widget_set_has_tooltip(w, TRUE);
+  g_signal_connect(w, "query-tooltip", G_CALLBACK(on_query_tooltip), NULL);
   gtk_accessible_update_property(GTK_ACCESSIBLE(w),
                                  GTK_ACCESSIBLE_PROPERTY_LABEL, "Board",
                                  -1);

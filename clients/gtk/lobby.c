@@ -281,6 +281,23 @@ fill_history(MgLobby *l, GPtrArray *held)
   g_ptr_array_unref(history);
 }
 
+/* Ticking a rule set ticks what it needs (the daemon would add it
+ * anyway; the form shows it). */
+static void
+on_rule_toggled(GtkCheckButton *check, gpointer data)
+{
+  MgLobby *l = data;
+  if (!gtk_check_button_get_active(check))
+    return;
+  char **requires = g_object_get_data(G_OBJECT(check), "requires");
+  for (guint i = 0; requires && requires[i]; i++)
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules));
+         c; c = gtk_widget_get_next_sibling(c))
+      if (g_strcmp0(g_object_get_data(G_OBJECT(c), "rule-id"),
+                    requires[i]) == 0)
+        gtk_check_button_set_active(GTK_CHECK_BUTTON(c), TRUE);
+}
+
 static void
 fill_rules(MgLobby *l)
 {
@@ -303,11 +320,14 @@ fill_rules(MgLobby *l)
     g_string_append_printf(label, "%s (%s %s)", r->name, r->id, r->version);
     if (r->requires && r->requires[0]) {
       g_autofree char *req = g_strjoinv(", ", r->requires);
-      g_string_append_printf(label, " — needs %s, added for you", req);
+      g_string_append_printf(label, " — needs %s (ticked with it)", req);
     }
     GtkWidget *c = gtk_check_button_new_with_label(label->str);
     g_string_free(label, TRUE);
     g_object_set_data_full(G_OBJECT(c), "rule-id", g_strdup(r->id), g_free);
+    g_object_set_data_full(G_OBJECT(c), "requires", g_strdupv(r->requires),
+                           (GDestroyNotify)g_strfreev);
+    g_signal_connect(c, "toggled", G_CALLBACK(on_rule_toggled), l);
     gtk_check_button_set_active(GTK_CHECK_BUTTON(c),
                                 defaults && g_strv_contains(
                                     (const char *const *)defaults, r->id));

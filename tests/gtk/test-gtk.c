@@ -386,9 +386,17 @@ tick_all_rules(void)
 {
   const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
   for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
-       c = gtk_widget_get_next_sibling(c))
+       c = gtk_widget_get_next_sibling(c)) {
+    /* ticking one may tick what it needs: look again before each; the
+     * focus (as Tab would) scrolls the form to it */
+    gtk_widget_grab_focus(c);
+    ui_iterate(50);
     if (!gtk_check_button_get_active(GTK_CHECK_BUTTON(c)))
       ui_click_at(c, 10, gtk_widget_get_height(c) / 2.0);
+    ck_assert_msg(gtk_check_button_get_active(GTK_CHECK_BUTTON(c)),
+                  "a click did not tick %s",
+                  gtk_check_button_get_label(GTK_CHECK_BUTTON(c)));
+  }
   for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
        c = gtk_widget_get_next_sibling(c))
     ck_assert(gtk_check_button_get_active(GTK_CHECK_BUTTON(c)));
