@@ -49,7 +49,8 @@ mg_look_kind(const MeepleClientCatalog *catalog, guint kind, MgKindLook *look)
       catalog && kind < catalog->kinds->len
           ? g_ptr_array_index(catalog->kinds, kind) : NULL;
   const char *name = k ? k->name : "?";
-  initial(k ? k->code : "?", look->letter);
+  /* the code's letter, or the name's when the catalog gave no code */
+  initial(k && k->code && *k->code ? k->code : name, look->letter);
   /* The engine's core kinds (meeple/rules.h MeepleKindId): the colours of
    * the printed tiles, so players recognise them at once. */
   if (strcmp(name, "field") == 0) {
@@ -81,6 +82,18 @@ mg_look_kind(const MeepleClientCatalog *catalog, guint kind, MgKindLook *look)
                   : shape == MEEPLE_SHAPE_FIELD ? MG_PAINT_FIELD
                   : MG_PAINT_BADGE;
   }
+}
+
+void
+mg_look_segment(const MeepleClientCatalog *catalog,
+                const MeepleSegment *segment, MgKindLook *look)
+{
+  mg_look_kind(catalog, segment->kind, look);
+  if ((look->paint == MG_PAINT_LINE || look->paint == MG_PAINT_AREA) &&
+      !(segment->edges & 0xf))
+    look->paint = MG_PAINT_BADGE;
+  else if (look->paint == MG_PAINT_FIELD && !segment->halves)
+    look->paint = MG_PAINT_BADGE;
 }
 
 void

@@ -56,6 +56,13 @@ typedef struct {
 /* Looks of the kind at @kind of @catalog (out-of-range: a badge). */
 void mg_look_kind(const MeepleClientCatalog *catalog, guint kind,
                   MgKindLook *look);
+/* Look of segment @segment's kind, as it is on its tile: a kind said
+ * to join across edges but drawn on a segment that touches no edge is a
+ * spot (a badge).  The catalog of libmeeple-client 0.1 lists kinds
+ * only as its tiles use them, without codes or shapes (their defaults:
+ * "edge"), so the geometry decides. */
+void mg_look_segment(const MeepleClientCatalog *catalog,
+                     const MeepleSegment *segment, MgKindLook *look);
 /* Look of symbol @symbol of @catalog. */
 void mg_look_symbol(const MeepleClientCatalog *catalog, guint symbol,
                     MgSymbolLook *look);

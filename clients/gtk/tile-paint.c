@@ -43,10 +43,16 @@ n_bits(guint v)
 static MeepleShape
 segment_shape(const MeepleClientCatalog *catalog, const MeepleSegment *s)
 {
+  MeepleShape shape = MEEPLE_SHAPE_SPOT;
   if (catalog && s->kind < catalog->kinds->len)
-    return ((const MeepleClientKind *)g_ptr_array_index(catalog->kinds,
-                                                        s->kind))->shape;
-  return MEEPLE_SHAPE_SPOT;
+    shape = ((const MeepleClientKind *)g_ptr_array_index(catalog->kinds,
+                                                         s->kind))->shape;
+  /* no edge, no half-edge: whatever the kind says, it is a spot (see
+   * mg_look_segment()) */
+  if ((shape == MEEPLE_SHAPE_EDGE && !(s->edges & 0xf)) ||
+      (shape == MEEPLE_SHAPE_FIELD && !s->halves))
+    shape = MEEPLE_SHAPE_SPOT;
+  return shape;
 }
 
 /* How firmly a spot stays where geometry puts it when two spots are too
@@ -72,7 +78,7 @@ all_spots(const MeepleClientCatalog *catalog, const MeepleTileType *type,
     const MeepleSegment *s = &type->segments[i];
     MeepleShape shape = segment_shape(catalog, s);
     MgKindLook look;
-    mg_look_kind(catalog, s->kind, &look);
+    mg_look_segment(catalog, s, &look);
     double x = .5, y = .5;
     guint n = 0;
     switch (shape) {
@@ -362,7 +368,7 @@ paint_terrain(cairo_t *cr, const MeepleClientCatalog *catalog,
   cairo_paint(cr);
   for (guint i = 0; i < type->n_segments; i++) {
     const MeepleSegment *s = &type->segments[i];
-    mg_look_kind(catalog, s->kind, &look);
+    mg_look_segment(catalog, s, &look);
     if (look.paint != MG_PAINT_FIELD)
       continue;
     source(cr, &look.fill);
@@ -382,7 +388,7 @@ paint_terrain(cairo_t *cr, const MeepleClientCatalog *catalog,
   /* areas, then their walls */
   for (guint i = 0; i < type->n_segments; i++) {
     const MeepleSegment *s = &type->segments[i];
-    mg_look_kind(catalog, s->kind, &look);
+    mg_look_segment(catalog, s, &look);
     if (look.paint != MG_PAINT_AREA)
       continue;
     source(cr, &look.fill);
@@ -397,7 +403,7 @@ paint_terrain(cairo_t *cr, const MeepleClientCatalog *catalog,
   for (int pass = 0; pass < 2; pass++)
     for (guint i = 0; i < type->n_segments; i++) {
       const MeepleSegment *s = &type->segments[i];
-      mg_look_kind(catalog, s->kind, &look);
+      mg_look_segment(catalog, s, &look);
       if (look.paint != MG_PAINT_LINE)
         continue;
       source(cr, pass ? &look.fill : &look.edge);
@@ -409,7 +415,7 @@ paint_terrain(cairo_t *cr, const MeepleClientCatalog *catalog,
   /* where three or more lines end in the centre: a junction */
   guint ends = 0;
   for (guint i = 0; i < type->n_segments; i++) {
-    mg_look_kind(catalog, type->segments[i].kind, &look);
+    mg_look_segment(catalog, &type->segments[i], &look);
     if (look.paint == MG_PAINT_LINE && n_bits(type->segments[i].edges) == 1)
       ends++;
   }
@@ -431,7 +437,7 @@ paint_marks(cairo_t *cr, const MeepleClientCatalog *catalog,
     const MeepleSegment *s = &type->segments[i];
     double x = spot[i][0], y = spot[i][1];
     mg_tile_rotate_point(rotation, &x, &y);
-    mg_look_kind(catalog, s->kind, &look);
+    mg_look_segment(catalog, s, &look);
     /* buildings stand upright whatever the tile's rotation */
     if (look.paint == MG_PAINT_BUILDING)
       paint_building(cr, &look, x, y);
