@@ -206,7 +206,8 @@ build(MgApp *a)
 
   a->p.stack = GTK_STACK(gtk_stack_new());
   gtk_stack_set_transition_type(a->p.stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-  /* the system's "reduce animation" setting, and tests, turn it off */
+  /* GTK follows the desktop's "reduce animation" itself; tests turn
+   * transitions off with MEEPLE_GTK_NO_ANIMATION */
   if (g_getenv("MEEPLE_GTK_NO_ANIMATION"))
     gtk_stack_set_transition_type(a->p.stack, GTK_STACK_TRANSITION_TYPE_NONE);
   gtk_widget_set_vexpand(GTK_WIDGET(a->p.stack), TRUE);

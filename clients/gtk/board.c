@@ -242,7 +242,11 @@ static void
 view_to(MgBoard *b, double scale, double ox, double oy)
 {
   b->fitted = TRUE;
-  if (!gtk_widget_get_mapped(GTK_WIDGET(b)) ||
+  gboolean animations = TRUE;
+  g_object_get(gtk_widget_get_settings(GTK_WIDGET(b)),
+               "gtk-enable-animations", &animations, NULL);
+  /* no animation when the desktop asks for none (or a test) */
+  if (!gtk_widget_get_mapped(GTK_WIDGET(b)) || !animations ||
       g_getenv("MEEPLE_GTK_NO_ANIMATION")) {
     b->scale = scale;
     b->ox = ox;
