@@ -220,7 +220,11 @@ mg_session_open(MgConn *conn, const char *id, const MgSessionCallbacks *cbs,
   const char *delay = g_getenv("MEEPLE_GTK_BOT_DELAY_MS");
   if (delay && *delay)
     s->bot_delay = (guint)g_ascii_strtoull(delay, NULL, 10);
-  s->rand = g_rand_new();
+  /* a fixed seed makes the bots' choices repeatable (tests) */
+  const char *seed = g_getenv("MEEPLE_GTK_BOT_SEED");
+  s->rand = seed && *seed
+      ? g_rand_new_with_seed((guint32)g_ascii_strtoull(seed, NULL, 10))
+      : g_rand_new();
   watch(s);
   return s;
 }

@@ -22,6 +22,7 @@
 #include "app.h"
 #include "dbusfixture.h"
 #include "look.h"
+#include "turn.h"
 #include "uidrive.h"
 
 static MgApp *app;
@@ -173,14 +174,40 @@ place_with_keys(void)
 
 static guint figures_placed;
 
-/* A figure decision: the first spot target with the mouse (checking the
- * follower's pixels once it stands), or pass. */
+/* The first spot target on a segment of kind @kind, else the first spot
+ * target; -1 when there is none. */
+static int
+spot_target(const char *kind)
+{
+  MgSession *s = mg_game_view_session(parts->view);
+  MeepleRemoteGame *g = mg_session_game(s);
+  const MeepleClientState *st = meeple_remote_game_state(g, NULL);
+  const MeepleClientCatalog *cat = meeple_remote_game_catalog(g);
+  const MeepleClientDecision *d = meeple_remote_game_decision(g, NULL);
+  int first = -1;
+  MgBoardTarget t;
+  for (guint i = 0; d && mg_board_target(view()->board, i, &t); i++) {
+    if (t.segment < 0)
+      continue;
+    const MeepleClientAction *a = g_ptr_array_index(d->actions, t.action);
+    if (first < 0)
+      first = (int)i;
+    if (g_strcmp0(mg_turn_segment_kind(st, cat, a->x, a->y, a->segment),
+                  kind) == 0)
+      return (int)i;
+  }
+  return first;
+}
+
+/* A figure decision with the mouse: a spot, on a field when there is
+ * one (a field is never completed, so the follower stays to be seen),
+ * checking the follower's pixels once it stands; or pass. */
 static void
 figure_with_mouse(gboolean shoot)
 {
   MgBoardTarget t;
-  if (!mg_board_n_targets(view()->board) ||
-      !mg_board_target(view()->board, 0, &t) || t.segment < 0) {
+  int index = spot_target("field");
+  if (index < 0 || !mg_board_target(view()->board, (guint)index, &t)) {
     ui_click(GTK_WIDGET(view()->pass));
     ui_click(GTK_WIDGET(view()->confirm));
     return;
@@ -581,6 +608,8 @@ main(void)
   g_setenv("MEEPLE_GTK_NO_ANIMATION", "1", TRUE);
   if (!g_getenv("MEEPLE_GTK_BOT_DELAY_MS"))
     g_setenv("MEEPLE_GTK_BOT_DELAY_MS", "0", TRUE);
+  /* the same games every run */
+  g_setenv("MEEPLE_GTK_BOT_SEED", "7", TRUE);
   /* no session bus: the application registers nowhere */
   g_unsetenv("DBUS_SESSION_BUS_ADDRESS");
   const char *dir = g_getenv("MEEPLE_GTK_SHOTS");
