@@ -68,6 +68,55 @@ spot_weight(MeepleShape shape, guint nth_surround)
   }
 }
 
+/* The half-edge whose triangle (with the centre) holds the point. */
+static guint
+half_at(double x, double y)
+{
+  double dx = x - .5, dy = y - .5;
+  if (fabs(dy) >= fabs(dx))
+    return dy < 0 ? (dx < 0 ? 0 : 1) : (dx > 0 ? 4 : 5);
+  return dx > 0 ? (dy < 0 ? 2 : 3) : (dy > 0 ? 6 : 7);
+}
+
+/* The spot of a field: the point of its own triangles farthest from the
+ * spots already placed (a narrow field between a road and a city gets
+ * its corner, where it shows), nearest its middle among equals. */
+static void
+field_spot(guint halves, double spot[][2], const gboolean placed[], guint n,
+           double *x, double *y)
+{
+  double mx = 0, my = 0;
+  guint count = 0;
+  for (guint h = 0; h < 8; h++)
+    if (halves & (1u << h)) {
+      mx += half[h][0];
+      my += half[h][1];
+      count++;
+    }
+  mx = count ? .15 + mx / count * .7 : .5;
+  my = count ? .15 + my / count * .7 : .5;
+  double best = -1;
+  *x = mx;
+  *y = my;
+  for (int i = 0; i <= 8; i++)
+    for (int j = 0; j <= 8; j++) {
+      double px = .14 + .09 * i, py = .14 + .09 * j;
+      if (!(halves & (1u << half_at(px, py))))
+        continue;
+      double d = 2;
+      for (guint k = 0; k < n; k++)
+        if (placed[k])
+          d = MIN(d, hypot(px - spot[k][0], py - spot[k][1]));
+      /* past a comfortable distance, the middle matters more */
+      double score = MIN(d, .3) - .05 * hypot(px - mx, py - my);
+      if (score > best) {
+        best = score;
+        *x = px;
+        *y = py;
+      }
+    }
+}
+
 /* The canonical spot of every segment of @type (unrotated). */
 static void
 all_spots(const MeepleClientCatalog *catalog, const MeepleTileType *type,
@@ -106,29 +155,12 @@ all_spots(const MeepleClientCatalog *catalog, const MeepleTileType *type,
         x = y = .5;
       }
       break;
-    case MEEPLE_SHAPE_FIELD:
-      x = y = 0;
-      for (guint h = 0; h < 8; h++)
-        if (s->halves & (1u << h)) {
-          x += half[h][0];
-          y += half[h][1];
-          n++;
-        }
-      if (n) {
-        x /= n;
-        y /= n;
-        /* pulled a little inward from the edges */
-        x = .15 + x * .7;
-        y = .15 + y * .7;
-      } else {
-        x = y = .5;
-      }
-      break;
     case MEEPLE_SHAPE_SURROUND:
       x = .5 + .2 * surrounds;
       y = .5 + .2 * surrounds;
       surrounds++;
       break;
+    case MEEPLE_SHAPE_FIELD: /* placed below, around the others */
     case MEEPLE_SHAPE_SPOT:
     default:
       x = y = .78;
@@ -144,15 +176,14 @@ all_spots(const MeepleClientCatalog *catalog, const MeepleTileType *type,
   for (int round = 0; round < 12; round++)
     for (guint i = 0; i < type->n_segments; i++)
       for (guint j = 0; j < type->n_segments; j++) {
-        if (i == j || weight[i] > weight[j] ||
-            (weight[i] == weight[j] && i < j))
+        if (i == j || weight[i] == 0 || weight[j] == 0 ||
+            weight[i] > weight[j] || (weight[i] == weight[j] && i < j))
           continue;
         double dx = spot[i][0] - spot[j][0], dy = spot[i][1] - spot[j][1];
         double d = sqrt(dx * dx + dy * dy);
         if (d >= min)
           continue;
         if (d < 1e-6) {
-          /* the same point: move towards the field's first corner */
           dx = (i % 2 ? .7 : -.7);
           dy = (i % 4 < 2 ? .7 : -.7);
           d = 1;
@@ -160,6 +191,16 @@ all_spots(const MeepleClientCatalog *catalog, const MeepleTileType *type,
         spot[i][0] = CLAMP(spot[i][0] + dx / d * (min - d), .12, .88);
         spot[i][1] = CLAMP(spot[i][1] + dy / d * (min - d), .12, .88);
       }
+  /* then the fields, each in the room the others leave it */
+  gboolean placed[MEEPLE_MAX_SEGMENTS];
+  for (guint i = 0; i < type->n_segments; i++)
+    placed[i] = weight[i] != 0;
+  for (guint i = 0; i < type->n_segments; i++)
+    if (weight[i] == 0) {
+      field_spot(type->segments[i].halves, spot, placed, type->n_segments,
+                 &spot[i][0], &spot[i][1]);
+      placed[i] = TRUE;
+    }
 }
 
 void
