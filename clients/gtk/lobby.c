@@ -1,0 +1,546 @@
+/* lobby.c — rule sets, new game, games and history (see lobby.h).
+ *
+ * The lists are read again every two seconds while the lobby is shown:
+ * ListGames costs the daemon little, and it keeps the page current
+ * without a subscription API in libmeeple-client. */
+#include "config.h"
+
+#include <string.h>
+
+#include "lobby.h"
+#include "tokens.h"
+
+#define REFRESH_MS 2000
+
+struct MgLobby {
+  GtkWidget *root;
+  MgLobbyParts p;
+  MgConn *conn;
+  GSettings *settings;
+  MgLobbyCallbacks cbs;
+  gpointer data;
+  guint timer;
+  char *games_digest;  /* what the games list shows, to redraw on change */
+  GtkLabel *status;
+};
+
+static void
+report(MgLobby *l, const GError *error)
+{
+  char *text = mg_error_text(error);
+  gtk_label_set_text(l->status, text);
+  if (l->cbs.error)
+    l->cbs.error(l, text, l->data);
+  g_free(text);
+}
+
+const char *
+mg_lobby_player_name(MgLobby *l)
+{
+  const char *name = gtk_editable_get_text(l->p.name);
+  return name && *name ? name : g_get_real_name();
+}
+
+/* ---- creating ---------------------------------------------------------- */
+
+static void
+update_bot_boxes(MgLobby *l)
+{
+  int seats = gtk_spin_button_get_value_as_int(l->p.seats);
+  for (int s = 1; s < MEEPLE_MAX_PLAYERS; s++)
+    gtk_widget_set_visible(GTK_WIDGET(l->p.bot[s]), s < seats);
+}
+
+static void
+on_seats(GtkSpinButton *spin, gpointer data)
+{
+  (void)spin;
+  update_bot_boxes(data);
+}
+
+static void
+on_create(GtkButton *b, gpointer data)
+{
+  (void)b;
+  MgLobby *l = data;
+  GError *error = NULL;
+  if (!mg_conn_ensure(l->conn, &error)) {
+    report(l, error);
+    g_error_free(error);
+    return;
+  }
+  int seats = gtk_spin_button_get_value_as_int(l->p.seats);
+  GPtrArray *rules = g_ptr_array_new();
+  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules)); c;
+       c = gtk_widget_get_next_sibling(c))
+    if (GTK_IS_CHECK_BUTTON(c) &&
+        gtk_check_button_get_active(GTK_CHECK_BUTTON(c)))
+      g_ptr_array_add(rules, g_object_get_data(G_OBJECT(c), "rule-id"));
+  g_ptr_array_add(rules, NULL);
+  const char *kinds[MEEPLE_MAX_PLAYERS + 1] = { NULL };
+  guint32 bots = 0;
+  for (int s = 0; s < seats; s++) {
+    gboolean bot = s > 0 && gtk_check_button_get_active(l->p.bot[s]);
+    kinds[s] = bot ? "bot" : "human";
+    if (bot)
+      bots |= 1u << s;
+  }
+  g_auto(GStrv) tiles = NULL;
+  const char *tiles_text = gtk_editable_get_text(l->p.tiles);
+  if (tiles_text && *tiles_text) {
+    tiles = g_strsplit_set(tiles_text, " ,", -1);
+    /* drop the empty words of doubled blanks */
+    guint n = 0;
+    for (guint i = 0; tiles[i]; i++)
+      if (*tiles[i])
+        tiles[n++] = tiles[i];
+      else
+        g_free(tiles[i]);
+    tiles[n] = NULL;
+  }
+  MeepleClientGameOptions o = {
+    .rules = (const char *const *)rules->pdata,
+    .seats = (guint)seats,
+    .seat_kinds = kinds,
+    .no_farmers = !gtk_switch_get_active(l->p.farmers),
+    .name = gtk_editable_get_text(l->p.game_name),
+    .tiles = tiles && tiles[0] ? (const char *const *)tiles : NULL,
+  };
+  const char *seed = gtk_editable_get_text(l->p.seed);
+  if (seed && *seed) {
+    o.has_seed = TRUE;
+    o.seed = g_ascii_strtoull(seed, NULL, 10);
+  }
+  char *id = meeple_client_create_game(l->conn->client, &o, &error);
+  g_ptr_array_unref(rules);
+  if (!id) {
+    report(l, error);
+    g_error_free(error);
+    return;
+  }
+  if (l->settings)
+    g_settings_set_string(l->settings, "player-name",
+                          gtk_editable_get_text(l->p.name));
+  gtk_label_set_text(l->status, "");
+  if (l->cbs.open)
+    l->cbs.open(l, id, MG_OPEN_CREATED, bots, l->data);
+  g_free(id);
+}
+
+/* ---- the lists ------------------------------------------------------------ */
+
+static void
+clear(GtkListBox *list)
+{
+  GtkWidget *c;
+  while ((c = gtk_widget_get_first_child(GTK_WIDGET(list))))
+    gtk_list_box_remove(list, c);
+}
+
+static void
+on_open_clicked(GtkButton *b, gpointer data)
+{
+  MgLobby *l = data;
+  const char *id = g_object_get_data(G_OBJECT(b), "game-id");
+  MgOpenMode mode = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(b), "mode"));
+  if (l->cbs.open)
+    l->cbs.open(l, id, mode, 0, l->data);
+}
+
+static GtkWidget *
+open_button(MgLobby *l, const char *label, const char *id, MgOpenMode mode,
+            const char *game_words)
+{
+  GtkWidget *b = gtk_button_new_with_label(label);
+  g_object_set_data_full(G_OBJECT(b), "game-id", g_strdup(id), g_free);
+  g_object_set_data(G_OBJECT(b), "mode", GINT_TO_POINTER(mode));
+  g_signal_connect(b, "clicked", G_CALLBACK(on_open_clicked), l);
+  gtk_widget_set_valign(b, GTK_ALIGN_CENTER);
+  char *name = g_strdup_printf("%s: %s", label, game_words);
+  gtk_accessible_update_property(GTK_ACCESSIBLE(b),
+                                 GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  g_free(name);
+  return b;
+}
+
+static GtkWidget *
+row_box(const char *markup)
+{
+  GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start(box, 6);
+  gtk_widget_set_margin_end(box, 6);
+  gtk_widget_set_margin_top(box, 4);
+  gtk_widget_set_margin_bottom(box, 4);
+  GtkWidget *label = gtk_label_new(NULL);
+  gtk_label_set_markup(GTK_LABEL(label), markup);
+  gtk_label_set_xalign(GTK_LABEL(label), 0);
+  gtk_label_set_wrap(GTK_LABEL(label), TRUE);
+  gtk_widget_set_hexpand(label, TRUE);
+  gtk_box_append(GTK_BOX(box), label);
+  return box;
+}
+
+static void
+fill_games(MgLobby *l, GPtrArray *games)
+{
+  /* redraw only when something changed: a row under the pointer must
+   * not vanish every two seconds */
+  GString *digest = g_string_new(NULL);
+  for (guint i = 0; i < games->len; i++) {
+    const MeepleClientGameSummary *g = g_ptr_array_index(games, i);
+    g_string_append_printf(digest, "%s/%s/%u;", g->id, g->status,
+                           g->free_seats);
+  }
+  if (g_strcmp0(digest->str, l->games_digest) == 0) {
+    g_string_free(digest, TRUE);
+    return;
+  }
+  g_free(l->games_digest);
+  l->games_digest = g_string_free(digest, FALSE);
+  clear(l->p.games);
+  for (guint i = 0; i < games->len; i++) {
+    const MeepleClientGameSummary *g = g_ptr_array_index(games, i);
+    g_autofree char *rules = g_strjoinv(", ", g->rules);
+    char *words = g_strdup_printf("game %s%s%s", g->id, *g->name ? " " : "",
+                                  g->name);
+    char *markup = g_markup_printf_escaped(
+        "<b>Game %s</b> %s\n<small>%s · %s · %u seat%s, %u free%s%s</small>",
+        g->id, g->name, g->status, rules, g->seats, g->seats == 1 ? "" : "s",
+        g->free_seats, *g->reason ? " · " : "", g->reason);
+    GtkWidget *box = row_box(markup);
+    g_free(markup);
+    GPtrArray *tokens = l->conn->store ? mg_tokens_find(l->conn->store, g->id)
+                                       : NULL;
+    gboolean mine = tokens && tokens->len;
+    if (tokens)
+      g_ptr_array_unref(tokens);
+    if (strcmp(g->status, "suspended") != 0) {
+      if (mine && strcmp(g->status, "over") != 0)
+        gtk_box_append(GTK_BOX(box), open_button(l, "Take seat back", g->id,
+                                                 MG_OPEN_RESUME, words));
+      if (strcmp(g->status, "waiting") == 0 && g->free_seats)
+        gtk_box_append(GTK_BOX(box),
+                       open_button(l, "Join", g->id, MG_OPEN_JOIN, words));
+      if (strcmp(g->status, "over") == 0)
+        gtk_box_append(GTK_BOX(box), open_button(l, "Replay", g->id,
+                                                 MG_OPEN_REPLAY, words));
+      else
+        gtk_box_append(GTK_BOX(box),
+                       open_button(l, "Watch", g->id, MG_OPEN_WATCH, words));
+    }
+    g_free(words);
+    gtk_list_box_append(l->p.games, box);
+  }
+  if (!games->len)
+    gtk_list_box_append(l->p.games, row_box("No games yet: create one."));
+}
+
+static void
+fill_history(MgLobby *l, GPtrArray *held)
+{
+  guint total = 0;
+  GError *error = NULL;
+  GPtrArray *history = meeple_client_list_history(l->conn->client, 0, 20,
+                                                  &total, &error);
+  if (!history) {
+    g_clear_error(&error);
+    return;
+  }
+  clear(l->p.history);
+  for (guint i = 0; i < history->len; i++) {
+    const MeepleClientHistoryEntry *h = g_ptr_array_index(history, i);
+    g_autoptr(GDateTime) when = h->finished
+        ? g_date_time_new_from_unix_local(h->finished) : NULL;
+    g_autofree char *date = when ? g_date_time_format(when, "%x %H:%M")
+                                 : g_strdup("");
+    char *markup = g_markup_printf_escaped(
+        "<b>Game %s</b> %s\n<small>%s · %s · %s</small>", h->id, h->name,
+        date, h->rules, h->result);
+    GtkWidget *box = row_box(markup);
+    g_free(markup);
+    /* the moves are replayed from the game's event log, which the daemon
+     * keeps while it holds the game (meepled --keep-finished) */
+    gboolean is_held = FALSE;
+    for (guint j = 0; held && j < held->len; j++)
+      if (strcmp(((MeepleClientGameSummary *)g_ptr_array_index(held, j))->id,
+                 h->id) == 0)
+        is_held = TRUE;
+    char *words = g_strdup_printf("finished game %s", h->id);
+    GtkWidget *b = open_button(l, "Replay", h->id, MG_OPEN_REPLAY, words);
+    g_free(words);
+    if (!is_held) {
+      gtk_widget_set_sensitive(b, FALSE);
+      gtk_widget_set_tooltip_text(b, "The daemon no longer holds this game's "
+                                     "moves; its record stays (meeple export)");
+    }
+    gtk_box_append(GTK_BOX(box), b);
+    gtk_list_box_append(l->p.history, box);
+  }
+  if (!history->len)
+    gtk_list_box_append(l->p.history, row_box("No finished games yet."));
+  g_ptr_array_unref(history);
+}
+
+/* Ticking a rule set ticks what it needs (the daemon would add it
+ * anyway; the form shows it). */
+static void
+on_rule_toggled(GtkCheckButton *check, gpointer data)
+{
+  MgLobby *l = data;
+  if (!gtk_check_button_get_active(check))
+    return;
+  char **requires = g_object_get_data(G_OBJECT(check), "requires");
+  for (guint i = 0; requires && requires[i]; i++)
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules));
+         c; c = gtk_widget_get_next_sibling(c))
+      if (g_strcmp0(g_object_get_data(G_OBJECT(c), "rule-id"),
+                    requires[i]) == 0)
+        gtk_check_button_set_active(GTK_CHECK_BUTTON(c), TRUE);
+}
+
+static void
+fill_rules(MgLobby *l)
+{
+  if (gtk_widget_get_first_child(GTK_WIDGET(l->p.rules)))
+    return; /* read once: the daemon's rule sets do not change */
+  GError *error = NULL;
+  GPtrArray *sets = meeple_client_list_rulesets(l->conn->client, &error);
+  if (!sets) {
+    report(l, error);
+    g_error_free(error);
+    return;
+  }
+  g_auto(GStrv) defaults = l->settings
+      ? g_settings_get_strv(l->settings, "default-rules") : NULL;
+  for (guint i = 0; i < sets->len; i++) {
+    const MeepleClientRuleSet *r = g_ptr_array_index(sets, i);
+    if (strcmp(r->id, "base") == 0)
+      continue; /* always played */
+    GString *label = g_string_new(NULL);
+    g_string_append_printf(label, "%s (%s %s)", r->name, r->id, r->version);
+    if (r->requires && r->requires[0]) {
+      g_autofree char *req = g_strjoinv(", ", r->requires);
+      g_string_append_printf(label, " — needs %s (ticked with it)", req);
+    }
+    GtkWidget *c = gtk_check_button_new_with_label(label->str);
+    g_string_free(label, TRUE);
+    g_object_set_data_full(G_OBJECT(c), "rule-id", g_strdup(r->id), g_free);
+    g_object_set_data_full(G_OBJECT(c), "requires", g_strdupv(r->requires),
+                           (GDestroyNotify)g_strfreev);
+    g_signal_connect(c, "toggled", G_CALLBACK(on_rule_toggled), l);
+    gtk_check_button_set_active(GTK_CHECK_BUTTON(c),
+                                defaults && g_strv_contains(
+                                    (const char *const *)defaults, r->id));
+    gtk_box_append(l->p.rules, c);
+  }
+  g_ptr_array_unref(sets);
+}
+
+void
+mg_lobby_refresh(MgLobby *l)
+{
+  GError *error = NULL;
+  if (!mg_conn_ensure(l->conn, &error)) {
+    report(l, error);
+    g_error_free(error);
+    return;
+  }
+  fill_rules(l);
+  GPtrArray *games = meeple_client_list_games(l->conn->client, &error);
+  if (!games) {
+    report(l, error);
+    g_error_free(error);
+    return;
+  }
+  fill_games(l, games);
+  fill_history(l, games);
+  g_ptr_array_unref(games);
+}
+
+static gboolean
+tick(gpointer data)
+{
+  mg_lobby_refresh(data);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+mg_lobby_set_live(MgLobby *l, gboolean live)
+{
+  if (live && !l->timer) {
+    mg_lobby_refresh(l);
+    l->timer = g_timeout_add(REFRESH_MS, tick, l);
+  } else if (!live && l->timer) {
+    g_source_remove(l->timer);
+    l->timer = 0;
+  }
+}
+
+/* ---- building ----------------------------------------------------------- */
+
+static GtkWidget *
+field(GtkWidget *grid, int row, const char *label, GtkWidget *widget)
+{
+  GtkWidget *l = gtk_label_new_with_mnemonic(label);
+  gtk_label_set_xalign(GTK_LABEL(l), 1);
+  gtk_label_set_mnemonic_widget(GTK_LABEL(l), widget);
+  gtk_grid_attach(GTK_GRID(grid), l, 0, row, 1, 1);
+  gtk_grid_attach(GTK_GRID(grid), widget, 1, row, 1, 1);
+  gtk_widget_set_hexpand(widget, TRUE);
+  /* the label names the control for screen readers */
+  gtk_accessible_update_relation(GTK_ACCESSIBLE(widget),
+                                 GTK_ACCESSIBLE_RELATION_LABELLED_BY, l,
+                                 NULL, -1);
+  return widget;
+}
+
+static GtkWidget *
+title(const char *text)
+{
+  GtkWidget *l = gtk_label_new(text);
+  gtk_widget_add_css_class(l, "title-3");
+  gtk_label_set_xalign(GTK_LABEL(l), 0);
+  return l;
+}
+
+static GtkListBox *
+new_list(const char *name)
+{
+  GtkWidget *list = gtk_list_box_new();
+  gtk_list_box_set_selection_mode(GTK_LIST_BOX(list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class(list, "boxed-list");
+  gtk_accessible_update_property(GTK_ACCESSIBLE(list),
+                                 GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  return GTK_LIST_BOX(list);
+}
+
+MgLobby *
+mg_lobby_new(MgConn *conn, GSettings *settings, const MgLobbyCallbacks *cbs,
+             gpointer data)
+{
+  MgLobby *l = g_new0(MgLobby, 1);
+  l->conn = conn;
+  l->settings = settings ? g_object_ref(settings) : NULL;
+  l->cbs = *cbs;
+  l->data = data;
+  GtkWidget *columns = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 24);
+  gtk_widget_set_margin_start(columns, 18);
+  gtk_widget_set_margin_end(columns, 18);
+  gtk_widget_set_margin_top(columns, 12);
+  gtk_widget_set_margin_bottom(columns, 12);
+
+  /* the form */
+  GtkWidget *form = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_size_request(form, 380, -1);
+  gtk_box_append(GTK_BOX(form), title("New game"));
+  GtkWidget *grid = gtk_grid_new();
+  gtk_grid_set_row_spacing(GTK_GRID(grid), 6);
+  gtk_grid_set_column_spacing(GTK_GRID(grid), 8);
+  l->p.name = GTK_EDITABLE(field(grid, 0, "Your _name", gtk_entry_new()));
+  g_autofree char *name = settings
+      ? g_settings_get_string(settings, "player-name") : NULL;
+  gtk_editable_set_text(l->p.name, name && *name ? name : g_get_real_name());
+  l->p.game_name = GTK_EDITABLE(field(grid, 1, "_Game name",
+                                      gtk_entry_new()));
+  l->p.seats = GTK_SPIN_BUTTON(field(grid, 2, "_Seats",
+                                     gtk_spin_button_new_with_range(2, 6, 1)));
+  gtk_spin_button_set_value(l->p.seats, 2);
+  g_signal_connect(l->p.seats, "value-changed", G_CALLBACK(on_seats), l);
+  GtkWidget *bots = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+  for (int s = 0; s < MEEPLE_MAX_PLAYERS; s++) {
+    char *text = g_strdup_printf("Seat %d is a bot", s + 1);
+    l->p.bot[s] = GTK_CHECK_BUTTON(gtk_check_button_new_with_label(text));
+    g_free(text);
+    gtk_check_button_set_active(l->p.bot[s], TRUE);
+    if (s > 0)
+      gtk_box_append(GTK_BOX(bots), GTK_WIDGET(l->p.bot[s]));
+  }
+  g_object_ref_sink(l->p.bot[0]); /* seat 1 is always the player's */
+  field(grid, 3, "_Bots", bots);
+  l->p.farmers = GTK_SWITCH(gtk_switch_new());
+  gtk_switch_set_active(l->p.farmers,
+                        settings ? g_settings_get_boolean(settings, "farmers")
+                                 : TRUE);
+  gtk_widget_set_halign(GTK_WIDGET(l->p.farmers), GTK_ALIGN_START);
+  field(grid, 4, "_Farmers", GTK_WIDGET(l->p.farmers));
+  gtk_box_append(GTK_BOX(form), grid);
+  gtk_box_append(GTK_BOX(form), title("Rule sets"));
+  l->p.rules = GTK_BOX(gtk_box_new(GTK_ORIENTATION_VERTICAL, 2));
+  gtk_accessible_update_property(GTK_ACCESSIBLE(l->p.rules),
+                                 GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                 "Rule sets to play besides the base game",
+                                 -1);
+  gtk_box_append(GTK_BOX(form), GTK_WIDGET(l->p.rules));
+  GtkWidget *more = gtk_expander_new_with_mnemonic("_Advanced: seed and "
+                                                   "tile order");
+  GtkWidget *grid2 = gtk_grid_new();
+  gtk_grid_set_row_spacing(GTK_GRID(grid2), 6);
+  gtk_grid_set_column_spacing(GTK_GRID(grid2), 8);
+  l->p.seed = GTK_EDITABLE(field(grid2, 0, "S_eed", gtk_entry_new()));
+  l->p.tiles = GTK_EDITABLE(field(grid2, 1, "_Tile order", gtk_entry_new()));
+  gtk_widget_set_tooltip_text(GTK_WIDGET(l->p.tiles),
+                              "Tile ids in drawing order, instead of a "
+                              "shuffled supply (everyone can know the draws)");
+  gtk_expander_set_child(GTK_EXPANDER(more), grid2);
+  l->p.advanced = GTK_EXPANDER(more);
+  gtk_box_append(GTK_BOX(form), more);
+  l->p.create = GTK_BUTTON(gtk_button_new_with_mnemonic("_Create and play"));
+  gtk_widget_add_css_class(GTK_WIDGET(l->p.create), "suggested-action");
+  g_signal_connect(l->p.create, "clicked", G_CALLBACK(on_create), l);
+  gtk_box_append(GTK_BOX(form), GTK_WIDGET(l->p.create));
+  l->status = GTK_LABEL(gtk_label_new(""));
+  gtk_label_set_wrap(l->status, TRUE);
+  gtk_widget_add_css_class(GTK_WIDGET(l->status), "error");
+  gtk_box_append(GTK_BOX(form), GTK_WIDGET(l->status));
+  GtkWidget *form_scroll = gtk_scrolled_window_new();
+  gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(form_scroll), form);
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(form_scroll),
+                                 GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_width(
+      GTK_SCROLLED_WINDOW(form_scroll), TRUE);
+  gtk_box_append(GTK_BOX(columns), form_scroll);
+
+  /* the lists */
+  GtkWidget *lists = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_hexpand(lists, TRUE);
+  gtk_box_append(GTK_BOX(lists), title("Games"));
+  l->p.games = new_list("Games");
+  gtk_box_append(GTK_BOX(lists), GTK_WIDGET(l->p.games));
+  gtk_box_append(GTK_BOX(lists), title("Finished games"));
+  l->p.history = new_list("Finished games");
+  gtk_box_append(GTK_BOX(lists), GTK_WIDGET(l->p.history));
+  GtkWidget *list_scroll = gtk_scrolled_window_new();
+  gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(list_scroll), lists);
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(list_scroll),
+                                 GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_hexpand(list_scroll, TRUE);
+  gtk_box_append(GTK_BOX(columns), list_scroll);
+  update_bot_boxes(l);
+  l->root = g_object_ref_sink(columns);
+  return l;
+}
+
+void
+mg_lobby_free(MgLobby *l)
+{
+  if (!l)
+    return;
+  mg_lobby_set_live(l, FALSE);
+  g_object_unref(l->p.bot[0]);
+  g_clear_object(&l->settings);
+  g_free(l->games_digest);
+  g_object_unref(l->root);
+  g_free(l);
+}
+
+GtkWidget *
+mg_lobby_widget(MgLobby *l)
+{
+  return l->root;
+}
+
+const MgLobbyParts *
+mg_lobby_parts(MgLobby *l)
+{
+  return &l->p;
+}

@@ -1,0 +1,197 @@
+/* look.c — looks of kinds, symbols, figures and seats (see look.h). */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "look.h"
+
+static void
+rgba(GdkRGBA *c, double r, double g, double b)
+{
+  c->red = (float)r;
+  c->green = (float)g;
+  c->blue = (float)b;
+  c->alpha = 1.0f;
+}
+
+/* The first character of @name in upper case, as UTF-8. */
+static void
+initial(const char *name, char out[8])
+{
+  gunichar ch = name && *name ? g_unichar_toupper(g_utf8_get_char(name)) : '?';
+  int n = g_unichar_to_utf8(ch, out);
+  out[n] = '\0';
+}
+
+void
+mg_look_hash_colour(const char *name, GdkRGBA *colour)
+{
+  /* The golden angle spreads neighbouring hashes around the wheel. */
+  guint h = g_str_hash(name ? name : "");
+  double hue = fmod((double)(h % 360u) * 137.508, 360.0) / 360.0;
+  float r, g, b;
+  gtk_hsv_to_rgb((float)hue, 0.55f, 0.75f, &r, &g, &b);
+  rgba(colour, r, g, b);
+}
+
+static void
+darker(const GdkRGBA *in, GdkRGBA *out, double factor)
+{
+  rgba(out, in->red * factor, in->green * factor, in->blue * factor);
+}
+
+void
+mg_look_kind(const MeepleClientCatalog *catalog, guint kind, MgKindLook *look)
+{
+  memset(look, 0, sizeof *look);
+  const MeepleClientKind *k =
+      catalog && kind < catalog->kinds->len
+          ? g_ptr_array_index(catalog->kinds, kind) : NULL;
+  const char *name = k ? k->name : "?";
+  /* the code's letter, or the name's when the catalog gave no code */
+  initial(k && k->code && *k->code ? k->code : name, look->letter);
+  /* The engine's core kinds (meeple/rules.h MeepleKindId): the colours of
+   * the printed tiles, so players recognise them at once. */
+  if (strcmp(name, "field") == 0) {
+    look->paint = MG_PAINT_FIELD;
+    rgba(&look->fill, 0.54, 0.72, 0.33);
+    rgba(&look->edge, 0.45, 0.62, 0.27);
+  } else if (strcmp(name, "city") == 0) {
+    look->paint = MG_PAINT_AREA;
+    rgba(&look->fill, 0.84, 0.66, 0.42);
+    rgba(&look->edge, 0.45, 0.32, 0.22);
+  } else if (strcmp(name, "road") == 0) {
+    look->paint = MG_PAINT_LINE;
+    rgba(&look->fill, 0.96, 0.94, 0.86);
+    rgba(&look->edge, 0.35, 0.30, 0.25);
+  } else if (strcmp(name, "monastery") == 0) {
+    look->paint = MG_PAINT_BUILDING;
+    rgba(&look->fill, 0.80, 0.30, 0.22);
+    rgba(&look->edge, 0.95, 0.90, 0.80);
+  } else if (strcmp(name, "garden") == 0) {
+    look->paint = MG_PAINT_GARDEN;
+    rgba(&look->fill, 0.25, 0.50, 0.20);
+    rgba(&look->edge, 0.16, 0.35, 0.12);
+  } else {
+    /* A rule set's kind: by its shape, in a colour of its own. */
+    MeepleShape shape = k ? k->shape : MEEPLE_SHAPE_SPOT;
+    mg_look_hash_colour(name, &look->fill);
+    darker(&look->fill, &look->edge, 0.55);
+    look->paint = shape == MEEPLE_SHAPE_EDGE ? MG_PAINT_LINE
+                  : shape == MEEPLE_SHAPE_FIELD ? MG_PAINT_FIELD
+                  : MG_PAINT_BADGE;
+  }
+}
+
+void
+mg_look_segment(const MeepleClientCatalog *catalog,
+                const MeepleSegment *segment, MgKindLook *look)
+{
+  mg_look_kind(catalog, segment->kind, look);
+  if ((look->paint == MG_PAINT_LINE || look->paint == MG_PAINT_AREA) &&
+      !(segment->edges & 0xf))
+    look->paint = MG_PAINT_BADGE;
+  else if (look->paint == MG_PAINT_FIELD && !segment->halves)
+    look->paint = MG_PAINT_BADGE;
+}
+
+void
+mg_look_symbol(const MeepleClientCatalog *catalog, guint symbol,
+               MgSymbolLook *look)
+{
+  memset(look, 0, sizeof *look);
+  const char *name = catalog && symbol < catalog->symbols->len
+                         ? g_ptr_array_index(catalog->symbols, symbol) : "?";
+  const MeepleSymbolLook *l =
+      catalog && catalog->looks && symbol < catalog->looks->len
+          ? g_ptr_array_index(catalog->looks, symbol) : NULL;
+  mg_look_hash_colour(name, &look->fill);
+  if (l && l->unicode && *l->unicode &&
+      strlen(l->unicode) < sizeof look->glyph) {
+    strcpy(look->glyph, l->unicode);
+    look->legend = l->legend;
+    /* A registered look marks an area (the catalog's "fields carrying a
+     * symbol"): a pale wash, so the terrain still shows through. */
+    look->fill.red = 0.45f * look->fill.red + 0.55f;
+    look->fill.green = 0.45f * look->fill.green + 0.55f;
+    look->fill.blue = 0.45f * look->fill.blue + 0.55f;
+    look->fill.alpha = 0.8f;
+  } else {
+    initial(name, look->glyph);
+    look->legend = name;
+  }
+}
+
+void
+mg_look_figure(const MeepleClientCatalog *catalog, const char *type,
+               gboolean neutral, MgFigureLook *look)
+{
+  (void)catalog; /* ABI 2 looks will come from here */
+  memset(look, 0, sizeof *look);
+  look->name = type;
+  if (neutral) {
+    look->shape = MG_FIGURE_TOKEN;
+    mg_look_hash_colour(type, &look->fill);
+    initial(type, look->letter);
+  } else {
+    look->shape = MG_FIGURE_MEEPLE;
+    /* The plain follower needs no letter; other owned types carry their
+     * initial so that two of one seat's figures can be told apart. */
+    if (strcmp(type, "follower") != 0)
+      initial(type, look->letter);
+  }
+}
+
+/* Okabe & Ito (2008): orange, sky blue, bluish green, yellow, blue,
+ * vermillion: distinguishable with protanopia, deuteranopia and
+ * tritanopia. */
+static GdkRGBA seat_colours[MEEPLE_MAX_PLAYERS] = {
+  { 0.902f, 0.624f, 0.000f, 1 }, { 0.337f, 0.706f, 0.914f, 1 },
+  { 0.000f, 0.620f, 0.451f, 1 }, { 0.941f, 0.894f, 0.259f, 1 },
+  { 0.000f, 0.447f, 0.698f, 1 }, { 0.835f, 0.369f, 0.000f, 1 },
+};
+
+const GdkRGBA *
+mg_look_seat_colour(guint seat)
+{
+  return &seat_colours[seat % MEEPLE_MAX_PLAYERS];
+}
+
+const char *
+mg_look_seat_letter(guint seat)
+{
+  static const char *const letters[] = { "1", "2", "3", "4", "5", "6" };
+  return letters[seat % MEEPLE_MAX_PLAYERS];
+}
+
+void
+mg_look_set_seat_colours(const char *const *colours)
+{
+  for (guint i = 0; colours && colours[i] && i < MEEPLE_MAX_PLAYERS; i++) {
+    GdkRGBA c;
+    if (gdk_rgba_parse(&c, colours[i]))
+      seat_colours[i] = c;
+  }
+}
+
+void
+mg_look_board_colours(gboolean dark, MgBoardColours *c)
+{
+  if (dark) {
+    rgba(&c->background, 0.16, 0.17, 0.18);
+    rgba(&c->grid, 0.24, 0.25, 0.27);
+  } else {
+    rgba(&c->background, 0.86, 0.87, 0.84);
+    rgba(&c->grid, 0.78, 0.79, 0.76);
+  }
+  /* Legal cells: a saturated magenta no tile colour comes near, with a
+   * white edge, readable on either background. */
+  rgba(&c->legal, 0.80, 0.20, 0.75);
+  c->legal.alpha = 0.45f;
+  rgba(&c->legal_edge, 0.80, 0.20, 0.75);
+  rgba(&c->cursor, 1.0, 1.0, 1.0);
+  rgba(&c->last, 1.0, 0.85, 0.10);
+  rgba(&c->target, 0.80, 0.20, 0.75);
+  rgba(&c->selected, 1.0, 1.0, 1.0);
+}

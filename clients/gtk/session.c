@@ -1,0 +1,380 @@
+/* session.c — a game's seats, bots and reconnection (see session.h). */
+#include "config.h"
+
+#include <string.h>
+
+#include "bot.h"
+#include "session.h"
+#include "tokens.h"
+
+#define RECONNECT_MS 1000
+
+struct MgSession {
+  MgConn *conn;
+  char *id;
+  MeepleRemoteGame *game;
+  guint32 players;  /* seats held for a person, bit per seat */
+  guint32 bots;     /* seats held for a bot */
+  MgSessionCallbacks cbs;
+  gpointer data;
+  guint reconnect;  /* source id */
+  guint bot_move;   /* source id */
+  guint64 bot_decision; /* decision the scheduled bot move answers */
+  guint bot_delay;
+  /* the mirror the daemon left: kept, so that the board can still be
+   * drawn from its catalog, until a new one replaces it */
+  MeepleRemoteGame *dead;
+  GRand *rand;
+};
+
+static void watch(MgSession *s);
+
+static void
+schedule_bot(MgSession *s);
+
+static gboolean
+bot_move(gpointer data)
+{
+  MgSession *s = data;
+  s->bot_move = 0;
+  if (!s->game)
+    return G_SOURCE_REMOVE;
+  GError *error = NULL;
+  const MeepleClientDecision *d = meeple_remote_game_decision(s->game, &error);
+  if (!d) {
+    g_clear_error(&error);
+    return G_SOURCE_REMOVE;
+  }
+  if (!(s->bots & (1u << d->seat)))
+    return G_SOURCE_REMOVE;
+  const MeepleClientState *state = meeple_remote_game_state(s->game, NULL);
+  guint index = meeple_bot_choose(MEEPLE_BOT_GREEDY, d, state,
+                                  meeple_remote_game_catalog(s->game),
+                                  d->seat, s->rand);
+  if (!meeple_remote_game_act(s->game, d->seat, d, index, &error)) {
+    /* a stale decision is only news arriving late: the next one comes */
+    if (!g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                         MEEPLE_CLIENT_ERROR_STALE_DECISION) &&
+        !g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                         MEEPLE_CLIENT_ERROR_NO_DAEMON) &&
+        s->cbs.error) {
+      char *text = mg_error_text(error);
+      s->cbs.error(s, text, s->data);
+      g_free(text);
+    }
+    g_clear_error(&error);
+  }
+  schedule_bot(s);
+  return G_SOURCE_REMOVE;
+}
+
+/* Plans the bot's move when the pending decision is a bot seat's. */
+static void
+schedule_bot(MgSession *s)
+{
+  if (!s->game || !s->bots || s->bot_move ||
+      meeple_remote_game_is_over(s->game))
+    return;
+  GError *error = NULL;
+  const MeepleClientDecision *d = meeple_remote_game_decision(s->game, &error);
+  g_clear_error(&error);
+  if (!d || !(s->bots & (1u << d->seat)))
+    return;
+  s->bot_decision = d->id;
+  s->bot_move = g_timeout_add(s->bot_delay, bot_move, s);
+}
+
+static void
+on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
+{
+  (void)game;
+  MgSession *s = data;
+  if (s->cbs.events)
+    s->cbs.events(s, events, s->data);
+}
+
+static void
+on_decision(MeepleRemoteGame *game, guint64 id, guint seat, const char *kind,
+            gpointer data)
+{
+  (void)game;
+  (void)id;
+  (void)seat;
+  (void)kind;
+  MgSession *s = data;
+  schedule_bot(s);
+  if (s->cbs.changed)
+    s->cbs.changed(s, s->data);
+}
+
+static void
+on_changed(MeepleRemoteGame *game, gpointer data)
+{
+  (void)game;
+  MgSession *s = data;
+  if (s->cbs.changed)
+    s->cbs.changed(s, s->data);
+}
+
+static void
+free_dead(MgSession *s)
+{
+  if (s->dead) {
+    if (s->cbs.release)
+      s->cbs.release(s, s->data);
+    meeple_remote_game_free(s->dead);
+    s->dead = NULL;
+  }
+}
+
+/* Reopens the game and reclaims the seats; TRUE when done. */
+static gboolean
+reopen(MgSession *s, GError **error)
+{
+  /* a closed bus connection is replaced, and its games go first */
+  if (!mg_conn_bus_alive(s->conn))
+    free_dead(s);
+  if (!mg_conn_ensure(s->conn, error))
+    return FALSE;
+  s->game = meeple_remote_game_open(s->conn->client, s->id, error);
+  if (!s->game)
+    return FALSE;
+  watch(s);
+  guint32 wanted = s->players | s->bots;
+  s->players = s->bots = 0;
+  mg_session_reclaim(s);
+  if ((s->players | s->bots) != wanted)
+    g_debug("reclaimed seats %#x of %#x", s->players | s->bots, wanted);
+  return TRUE;
+}
+
+static gboolean
+try_reconnect(gpointer data)
+{
+  MgSession *s = data;
+  GError *error = NULL;
+  if (!reopen(s, &error)) {
+    g_debug("reconnecting to game %s: %s", s->id, error->message);
+    g_clear_error(&error);
+    return G_SOURCE_CONTINUE; /* the daemon is not back yet */
+  }
+  s->reconnect = 0;
+  /* the view moves to the new mirror, then the old one can go */
+  if (s->cbs.connection)
+    s->cbs.connection(s, TRUE, NULL, s->data);
+  free_dead(s);
+  schedule_bot(s);
+  if (s->cbs.changed)
+    s->cbs.changed(s, s->data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_gone(MeepleRemoteGame *game, const char *why, gpointer data)
+{
+  MgSession *s = data;
+  g_debug("game %s: %s", s->id, why);
+  /* It cannot be freed from its own callback, and the board still
+   * draws from its catalog: it goes once a new mirror is there. */
+  free_dead(s);
+  s->dead = game;
+  s->game = NULL;
+  if (s->bot_move) {
+    g_source_remove(s->bot_move);
+    s->bot_move = 0;
+  }
+  if (s->cbs.connection)
+    s->cbs.connection(s, FALSE, why, s->data);
+  if (!s->reconnect)
+    s->reconnect = g_timeout_add(RECONNECT_MS, try_reconnect, s);
+}
+
+static void
+watch(MgSession *s)
+{
+  MeepleRemoteGameCallbacks cbs = {
+    .events = on_events,
+    .decision = on_decision,
+    .changed = on_changed,
+    .gone = on_gone,
+  };
+  meeple_remote_game_set_callbacks(s->game, &cbs, s);
+}
+
+MgSession *
+mg_session_open(MgConn *conn, const char *id, const MgSessionCallbacks *cbs,
+                gpointer data, GError **error)
+{
+  if (!mg_conn_ensure(conn, error))
+    return NULL;
+  MeepleRemoteGame *game = meeple_remote_game_open(conn->client, id, error);
+  if (!game)
+    return NULL;
+  MgSession *s = g_new0(MgSession, 1);
+  s->conn = conn;
+  s->id = g_strdup(id);
+  s->game = game;
+  s->cbs = *cbs;
+  s->data = data;
+  s->bot_delay = 400;
+  const char *delay = g_getenv("MEEPLE_GTK_BOT_DELAY_MS");
+  if (delay && *delay)
+    s->bot_delay = (guint)g_ascii_strtoull(delay, NULL, 10);
+  /* a fixed seed makes the bots' choices repeatable (tests) */
+  const char *seed = g_getenv("MEEPLE_GTK_BOT_SEED");
+  s->rand = seed && *seed
+      ? g_rand_new_with_seed((guint32)g_ascii_strtoull(seed, NULL, 10))
+      : g_rand_new();
+  watch(s);
+  return s;
+}
+
+void
+mg_session_free(MgSession *s)
+{
+  if (!s)
+    return;
+  if (s->reconnect)
+    g_source_remove(s->reconnect);
+  if (s->bot_move)
+    g_source_remove(s->bot_move);
+  if (s->dead)
+    meeple_remote_game_free(s->dead);
+  if (s->game)
+    meeple_remote_game_free(s->game);
+  g_rand_free(s->rand);
+  g_free(s->id);
+  g_free(s);
+}
+
+MeepleRemoteGame *
+mg_session_game(MgSession *s)
+{
+  return s->game;
+}
+
+const char *
+mg_session_id(MgSession *s)
+{
+  return s->id;
+}
+
+void
+mg_session_set_bot_delay(MgSession *s, guint ms)
+{
+  s->bot_delay = ms;
+}
+
+gboolean
+mg_session_join(MgSession *s, const char *name, int seat, const char *kind,
+                const char *holder, guint *seat_out, GError **error)
+{
+  if (!s->game) {
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_NO_DAEMON,
+                "not connected");
+    return FALSE;
+  }
+  guint taken;
+  char *token = NULL;
+  if (!meeple_remote_game_join(s->game, name, seat, kind, &taken, &token,
+                               error))
+    return FALSE;
+  GError *save_error = NULL;
+  if (!mg_tokens_save(s->conn->store, s->id, taken, token, holder,
+                      &save_error)) {
+    g_warning("the seat's token is not saved: %s", save_error->message);
+    g_error_free(save_error);
+  }
+  g_free(token);
+  if (strcmp(holder, MG_HOLDER_BOT) == 0)
+    s->bots |= 1u << taken;
+  else
+    s->players |= 1u << taken;
+  if (seat_out)
+    *seat_out = taken;
+  schedule_bot(s);
+  return TRUE;
+}
+
+guint
+mg_session_reclaim(MgSession *s)
+{
+  if (!s->game)
+    return 0;
+  GPtrArray *tokens = mg_tokens_find(s->conn->store, s->id);
+  guint n = 0;
+  for (guint i = 0; i < tokens->len; i++) {
+    const MgToken *t = g_ptr_array_index(tokens, i);
+    guint seat;
+    GError *error = NULL;
+    if (!meeple_remote_game_reclaim(s->game, t->token, &seat, &error)) {
+      /* a seat given up, or another daemon's token: not ours */
+      g_clear_error(&error);
+      continue;
+    }
+    if (strcmp(t->holder, MG_HOLDER_BOT) == 0)
+      s->bots |= 1u << seat;
+    else
+      s->players |= 1u << seat;
+    n++;
+  }
+  g_ptr_array_unref(tokens);
+  schedule_bot(s);
+  return n;
+}
+
+void
+mg_session_try_start(MgSession *s)
+{
+  if (!s->game || !(s->players | s->bots))
+    return;
+  const MeepleClientState *state = meeple_remote_game_state(s->game, NULL);
+  if (!state || strcmp(state->status, "waiting") != 0)
+    return;
+  GError *error = NULL;
+  if (!meeple_remote_game_start(s->game, &error)) {
+    /* not every seat taken yet, or another client started it first */
+    g_clear_error(&error);
+    return;
+  }
+  schedule_bot(s);
+}
+
+gboolean
+mg_session_plays(MgSession *s, guint seat)
+{
+  return seat < 32 && (s->players & (1u << seat));
+}
+
+gboolean
+mg_session_bot_plays(MgSession *s, guint seat)
+{
+  return seat < 32 && (s->bots & (1u << seat));
+}
+
+gboolean
+mg_session_has_player(MgSession *s)
+{
+  return s->players != 0;
+}
+
+gboolean
+mg_session_connected(MgSession *s)
+{
+  return s->game != NULL;
+}
+
+gboolean
+mg_session_act(MgSession *s, const MeepleClientDecision *decision,
+               guint index, GError **error)
+{
+  if (!s->game) {
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_NO_DAEMON,
+                "not connected");
+    return FALSE;
+  }
+  gboolean ok = meeple_remote_game_act(s->game, decision->seat, decision,
+                                       index, error);
+  schedule_bot(s);
+  return ok;
+}

@@ -1,0 +1,645 @@
+/* test-gtk.c — meeple-gtk under Xvfb against the built meepled on a
+ * private bus: the lobby creates games, complete games are played by
+ * clicking and pressing keys on the window (tests/gtk/uidrive.h), the
+ * daemon is killed and restarted mid-game, a finished game is replayed.
+ * Every check reads what the window shows: widget state, and pixels
+ * where the drawing is the point.
+ *
+ * Screenshots go to $MEEPLE_GTK_SHOTS (default: tests/gtk/shots in the
+ * build tree): lobby, base-mid-turn, follower-choice, expansions,
+ * final-scores, reconnect, replay.
+ *
+ * The checks run in order in one process (CK_NOFORK), sharing the
+ * window and the bus: later ones use the games earlier ones made. */
+#include "config.h"
+
+#include <check.h>
+#include <gdk/x11/gdkx.h>
+#include <X11/keysym.h>
+#include <math.h>
+#include <string.h>
+
+#include "app.h"
+#include "dbusfixture.h"
+#include "look.h"
+#include "turn.h"
+#include "uidrive.h"
+
+static MgApp *app;
+static const MgAppParts *parts;
+static char *shots;
+static char *base_game; /* the id of the finished base game */
+
+static gint64 started;
+
+/* How long the checks took, in the log (the UI suite must stay quick). */
+static void
+lap(const char *what)
+{
+  g_print("%s: %.1f s\n", what, (g_get_monotonic_time() - started) / 1e6);
+}
+
+static void
+shot(const char *name)
+{
+  char *path = g_strdup_printf("%s/%s.png", shots, name);
+  ck_assert_msg(ui_screenshot(path), "screenshot %s", path);
+  g_free(path);
+}
+
+static const MgGameViewParts *
+view(void)
+{
+  return mg_game_view_parts(parts->view);
+}
+
+static GtkWidget *
+board(void)
+{
+  return GTK_WIDGET(view()->board);
+}
+
+/* ---- conditions ---------------------------------------------------------- */
+
+static gboolean
+game_shown(gpointer data)
+{
+  (void)data;
+  return g_strcmp0(gtk_stack_get_visible_child_name(parts->stack), "game")
+         == 0;
+}
+
+static gboolean
+lobby_shown(gpointer data)
+{
+  (void)data;
+  return g_strcmp0(gtk_stack_get_visible_child_name(parts->stack), "lobby")
+         == 0;
+}
+
+static gboolean
+over(gpointer data)
+{
+  (void)data;
+  return g_str_has_prefix(gtk_label_get_text(view()->status), "Game over");
+}
+
+static gboolean
+my_turn_or_over(gpointer data)
+{
+  return over(data) || mg_game_view_my_turn(parts->view);
+}
+
+static gboolean
+banner_up(gpointer data)
+{
+  (void)data;
+  return gtk_revealer_get_reveal_child(parts->banner);
+}
+
+static gboolean
+banner_down(gpointer data)
+{
+  return !banner_up(data);
+}
+
+/* ---- playing ---------------------------------------------------------------- */
+
+/* Whether the pixel in the middle of a legal cell is the highlight's
+ * magenta (a wash of it over the board's background). */
+static gboolean
+cell_highlighted(int x, int y)
+{
+  double wx, wy;
+  mg_board_cell_point(view()->board, x, y, &wx, &wy);
+  GdkRGBA c;
+  ui_pixel(board(), wx, wy, &c);
+  return c.red > c.green + .15 && c.blue > c.green + .15;
+}
+
+/* Places the drawn tile with the mouse: away from the board first, so
+ * that no hover preview hides the highlight; click the cell (chosen),
+ * click it again (confirmed). */
+/* Whether (@x, @y) of the board is in sight, clear of the buttons over
+ * its top edge. */
+static gboolean
+in_sight(double x, double y)
+{
+  return x > 10 && y > 60 && x < gtk_widget_get_width(board()) - 10 &&
+         y < gtk_widget_get_height(board()) - 10;
+}
+
+static void
+place_with_mouse(gboolean check_pixels)
+{
+  int x, y;
+  ck_assert(mg_board_cursor(view()->board, &x, &y));
+  double cx, cy;
+  mg_board_cell_point(view()->board, x, y, &cx, &cy);
+  /* out of sight: as a player would, fit the board first */
+  if (!in_sight(cx, cy))
+    ui_click(GTK_WIDGET(view()->fit));
+  ui_move_to(GTK_WIDGET(view()->status), 2, 2);
+  if (check_pixels)
+    ck_assert_msg(cell_highlighted(x, y), "legal cell %d,%d not highlighted",
+                  x, y);
+  double wx, wy;
+  mg_board_cell_point(view()->board, x, y, &wx, &wy);
+  ui_click_at(board(), wx, wy);
+  int px, py;
+  guint rot;
+  ck_assert_msg(mg_board_pending(view()->board, &px, &py, &rot),
+                "a click on a legal cell chooses it");
+  ck_assert_int_eq(px, x);
+  ck_assert_int_eq(py, y);
+  ck_assert(gtk_widget_get_sensitive(GTK_WIDGET(view()->confirm)));
+  ck_assert_ptr_nonnull(strstr(gtk_label_get_text(view()->choice),
+                               "Place the tile"));
+  ui_click_at(board(), wx, wy);
+}
+
+/* The same with the keyboard: an arrow, a turn of the tile, Enter to
+ * choose, Enter to confirm. */
+static void
+place_with_keys(void)
+{
+  gtk_widget_grab_focus(board());
+  ui_key(XK_Right, FALSE, FALSE);
+  ui_key(XK_Return, FALSE, FALSE);
+  ck_assert_msg(gtk_widget_get_sensitive(GTK_WIDGET(view()->confirm)),
+                "Enter chooses the cell under the cursor");
+  ui_key(XK_r, FALSE, FALSE);
+  ui_key(XK_Return, FALSE, FALSE);
+}
+
+static guint figures_placed;
+
+/* The first spot target on a segment of kind @kind, else the first spot
+ * target; -1 when there is none. */
+static int
+spot_target(const char *kind)
+{
+  MgSession *s = mg_game_view_session(parts->view);
+  MeepleRemoteGame *g = mg_session_game(s);
+  const MeepleClientState *st = meeple_remote_game_state(g, NULL);
+  const MeepleClientCatalog *cat = meeple_remote_game_catalog(g);
+  const MeepleClientDecision *d = meeple_remote_game_decision(g, NULL);
+  int first = -1;
+  MgBoardTarget t;
+  for (guint i = 0; d && mg_board_target(view()->board, i, &t); i++) {
+    if (t.segment < 0)
+      continue;
+    const MeepleClientAction *a = g_ptr_array_index(d->actions, t.action);
+    if (first < 0)
+      first = (int)i;
+    if (g_strcmp0(mg_turn_segment_kind(st, cat, a->x, a->y, a->segment),
+                  kind) == 0)
+      return (int)i;
+  }
+  return first;
+}
+
+/* A figure decision with the mouse: a spot, on a field when there is
+ * one (a field is never completed, so the follower stays to be seen),
+ * checking the follower's pixels once it stands; or pass. */
+static void
+figure_with_mouse(gboolean shoot)
+{
+  MgBoardTarget t;
+  int index = spot_target("field");
+  if (index < 0 || !mg_board_target(view()->board, (guint)index, &t)) {
+    ui_click(GTK_WIDGET(view()->pass));
+    ui_click(GTK_WIDGET(view()->confirm));
+    return;
+  }
+  double wx, wy;
+  mg_board_spot_point(view()->board, t.x, t.y, t.segment, &wx, &wy);
+  if (!in_sight(wx, wy)) {
+    ui_click(GTK_WIDGET(view()->fit));
+    mg_board_spot_point(view()->board, t.x, t.y, t.segment, &wx, &wy);
+  }
+  ui_click_at(board(), wx, wy);
+  ck_assert(gtk_widget_get_sensitive(GTK_WIDGET(view()->confirm)));
+  if (shoot)
+    shot("follower-choice");
+  ui_click(GTK_WIDGET(view()->confirm));
+  ui_iterate(100);
+  /* still there (a completed feature sends it home at once), the
+   * follower stands on its segment: the seat's colour there */
+  gboolean stands = FALSE;
+  MgBoardFigure f;
+  for (guint i = 0; mg_board_figure(view()->board, i, &f); i++)
+    stands |= f.owner == 0 && f.x == t.x && f.y == t.y &&
+              f.segment == t.segment;
+  if (stands) {
+    mg_board_spot_point(view()->board, t.x, t.y, t.segment, &wx, &wy);
+    ui_move_to(GTK_WIDGET(view()->status), 2, 2);
+    ck_assert_msg(ui_find_colour(board(), wx, wy,
+                                 (int)(mg_board_scale(view()->board) * .1),
+                                 mg_look_seat_colour(0), .08),
+                  "no follower of seat 1's colour on %d,%d segment %d",
+                  t.x, t.y, t.segment);
+    figures_placed++;
+  }
+}
+
+/* The index of the first target whose action is of kind @kind, or -1
+ * (read from the decision the window shows; the choice itself is made
+ * with keys). */
+static int
+target_of_kind(const char *kind)
+{
+  MgSession *s = mg_game_view_session(parts->view);
+  const MeepleClientDecision *d =
+      meeple_remote_game_decision(mg_session_game(s), NULL);
+  MgBoardTarget t;
+  for (guint i = 0; d && mg_board_target(view()->board, i, &t); i++)
+    if (t.action < d->actions->len &&
+        strcmp(((MeepleClientAction *)g_ptr_array_index(d->actions,
+                                                        t.action))->kind,
+               kind) == 0)
+      return (int)i;
+  return -1;
+}
+
+/* Any decision with the keyboard: the arrows move to a target (the
+ * first of kind @prefer when there is one, else the second), Enter
+ * chooses and confirms; a decision with only a list: its first entry. */
+static void
+decide_with_keys(const char *prefer)
+{
+  gtk_widget_grab_focus(board());
+  guint n = mg_board_n_targets(view()->board);
+  if (n) {
+    int k = prefer ? target_of_kind(prefer) : -1;
+    if (k < 0)
+      k = n > 1 ? 1 : 0;
+    for (int i = 0; i < k; i++)
+      ui_key(XK_Right, FALSE, FALSE);
+    if (k == 0)
+      ui_key(XK_Return, FALSE, FALSE); /* choose the first */
+    ui_key(XK_Return, FALSE, FALSE);   /* confirm */
+    return;
+  }
+  /* only a list: its first entry, by keyboard focus */
+  GtkWidget *row = gtk_widget_get_first_child(GTK_WIDGET(view()->actions));
+  ck_assert_ptr_nonnull(row);
+  gtk_widget_grab_focus(row);
+  ui_key(XK_Return, FALSE, FALSE);
+  ui_key(XK_Return, FALSE, FALSE);
+}
+
+typedef struct {
+  guint turns, mouse_turns, key_turns;
+  gboolean shot_mid, shot_figure;
+  /* stop after this many of my decisions (0: play to the end) */
+  guint stop_after;
+  /* an action kind the keyboard turns prefer (NULL: none) */
+  const char *prefer;
+} Play;
+
+/* Plays the open game's decisions of this client's person until the
+ * game is over (or @p->stop_after decisions). */
+static void
+play(Play *p)
+{
+  guint decisions = 0;
+  for (;;) {
+    ck_assert_msg(ui_wait(my_turn_or_over, NULL, 60000),
+                  "the game neither asks me nor ends: %s",
+                  gtk_label_get_text(view()->status));
+    if (over(NULL))
+      return;
+    if (p->stop_after && decisions == p->stop_after)
+      return;
+    decisions++;
+    guint64 kind_turn = p->turns;
+    const char *kind = mg_game_view_decision_kind(parts->view);
+    ck_assert_ptr_nonnull(kind);
+    gboolean mouse = kind_turn % 2 == 0;
+    if (mg_board_n_placements(view()->board)) {
+      p->turns++;
+      if (!p->shot_mid) {
+        ui_move_to(GTK_WIDGET(view()->status), 2, 2);
+        shot("base-mid-turn");
+        p->shot_mid = TRUE;
+      }
+      if (mouse) {
+        place_with_mouse(TRUE);
+        p->mouse_turns++;
+      } else {
+        place_with_keys();
+        p->key_turns++;
+      }
+    } else if (strcmp(kind, "place-figure") == 0 && mouse &&
+               !(p->prefer && target_of_kind(p->prefer) >= 0)) {
+      figure_with_mouse(!p->shot_figure && mg_board_n_targets(view()->board));
+      if (mg_board_n_targets(view()->board))
+        p->shot_figure = TRUE;
+    } else {
+      decide_with_keys(p->prefer);
+    }
+    ui_iterate(30);
+  }
+}
+
+/* ---- the checks --------------------------------------------------------------- */
+
+static void
+set_seats(int n)
+{
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  char text[8];
+  g_snprintf(text, sizeof text, "%d", n);
+  ui_fill(GTK_EDITABLE(l->seats), text);
+  ui_key(XK_Tab, FALSE, FALSE);
+  ck_assert_int_eq(gtk_spin_button_get_value_as_int(l->seats), n);
+}
+
+static void
+fill_tiles(const char *tiles)
+{
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  if (!gtk_expander_get_expanded(l->advanced))
+    ui_click_at(GTK_WIDGET(l->advanced), 20, 10);
+  ck_assert(gtk_expander_get_expanded(l->advanced));
+  ui_fill(l->tiles, tiles);
+}
+
+START_TEST(test_base_game)
+{
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  /* the lobby lists the daemon's rule sets */
+  ck_assert_ptr_nonnull(gtk_widget_get_first_child(GTK_WIDGET(l->rules)));
+  shot("lobby");
+  ui_fill(l->name, "Ann");
+  ui_fill(l->game_name, "first");
+  set_seats(2);
+  ck_assert(gtk_check_button_get_active(l->bot[1]));
+  /* a short supply: the game ends after a few turns each */
+  fill_tiles("U V E K A J D L B W");
+  ui_click(GTK_WIDGET(l->create));
+  ck_assert_msg(ui_wait(game_shown, NULL, 10000), "no game page");
+  ck_assert_str_eq(gtk_window_get_title(parts->window) + 0,
+                   gtk_window_get_title(parts->window));
+  Play p = { 0 };
+  play(&p);
+  ck_assert_msg(p.mouse_turns >= 2 && p.key_turns >= 2,
+                "mouse %u, keys %u", p.mouse_turns, p.key_turns);
+  ck_assert_msg(figures_placed >= 1, "no follower was placed");
+  /* the end: who won, and where the points came from */
+  ck_assert(gtk_widget_get_visible(view()->scores_box));
+  MeepleRemoteGame *g = mg_session_game(mg_game_view_session(parts->view));
+  const MeepleClientState *st = meeple_remote_game_state(g, NULL);
+  for (guint s = 0; s < st->seats->len; s++) {
+    int sum = 0;
+    static const char *const kinds[] = { "road", "city", "monastery",
+                                         "field" };
+    for (guint k = 0; k < G_N_ELEMENTS(kinds); k++)
+      sum += MAX(0, mg_scores_points(view()->scores, s, kinds[k]));
+    ck_assert_int_eq(sum, ((MeepleClientSeat *)g_ptr_array_index(
+                              st->seats, s))->score);
+  }
+  base_game = g_strdup(st->id);
+  lap("base game");
+  ui_move_to(GTK_WIDGET(view()->status), 2, 2);
+  shot("final-scores");
+}
+END_TEST
+
+/* Ticks every rule set of the lobby by clicking it. */
+static void
+tick_all_rules(void)
+{
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
+       c = gtk_widget_get_next_sibling(c)) {
+    /* ticking one may tick what it needs: look again before each; the
+     * focus (as Tab would) scrolls the form to it */
+    gtk_widget_grab_focus(c);
+    ui_iterate(50);
+    if (!gtk_check_button_get_active(GTK_CHECK_BUTTON(c)))
+      ui_click_at(c, 10, gtk_widget_get_height(c) / 2.0);
+    ck_assert_msg(gtk_check_button_get_active(GTK_CHECK_BUTTON(c)),
+                  "a click did not tick %s",
+                  gtk_check_button_get_label(GTK_CHECK_BUTTON(c)));
+  }
+  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
+       c = gtk_widget_get_next_sibling(c))
+    ck_assert(gtk_check_button_get_active(GTK_CHECK_BUTTON(c)));
+}
+
+START_TEST(test_every_rule_set)
+{
+  ui_click(GTK_WIDGET(parts->lobby_button));
+  ck_assert(ui_wait(lobby_shown, NULL, 5000));
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  tick_all_rules();
+  set_seats(3);
+  ui_fill(l->game_name, "everything");
+  /* capped by tiles: mist, a volcano (the dragon), big-top tiles, a
+   * dragon tile, the mage's, spell circles, ordinary ones between */
+  fill_tiles("GCX-02 U DG/R.v BT/ffrf.bt V E MW/CRRR.3 K GCX-06 SCX-02 "
+             "DG/RFr.d A BT/frfr.bt J D");
+  ui_click(GTK_WIDGET(l->create));
+  ck_assert(ui_wait(game_shown, NULL, 10000));
+  /* the fairy moves whenever it can: it is on the board at the end */
+  Play p = { .shot_mid = TRUE, .shot_figure = TRUE, .prefer = "fairy-move" };
+  play(&p);
+  ck_assert(over(NULL));
+  /* the rule sets' neutral figures stand on the board, drawn from the
+   * catalog (the test knows their names; the client does not) */
+  MeepleRemoteGame *g = mg_session_game(mg_game_view_session(parts->view));
+  const MeepleClientState *st = meeple_remote_game_state(g, NULL);
+  gboolean dragon = FALSE, fairy = FALSE, big_top = FALSE;
+  for (guint i = 0; i < st->figures->len; i++) {
+    const MeepleClientFigure *f = g_ptr_array_index(st->figures, i);
+    dragon |= strcmp(f->type, "dragon") == 0;
+    fairy |= strcmp(f->type, "fairy") == 0;
+    big_top |= strcmp(f->type, "big-top") == 0;
+  }
+  ck_assert_msg(dragon && fairy && big_top, "dragon %d fairy %d big top %d",
+                dragon, fairy, big_top);
+  /* and a field under a symbol with a look of its own (the mist) */
+  const MeepleClientCatalog *cat = meeple_remote_game_catalog(g);
+  gboolean looked = FALSE;
+  for (guint i = 0; i < st->board->len; i++) {
+    int type = meeple_client_catalog_find_tile(
+        cat, ((MeepleClientTile *)g_ptr_array_index(st->board, i))->tile);
+    const MeepleTileType *tt = &g_array_index(cat->tiles, MeepleTileType,
+                                              type);
+    for (guint sg = 0; sg < tt->n_segments; sg++)
+      for (guint b = 0; b < cat->looks->len; b++)
+        looked |= (tt->segments[sg].symbols & (1u << b)) &&
+                  g_ptr_array_index(cat->looks, b) != NULL;
+  }
+  ck_assert_msg(looked, "no field with a catalog look on the board");
+  ck_assert_uint_eq(mg_board_n_figures(view()->board), st->figures->len);
+  ck_assert_uint_eq(mg_board_n_tiles(view()->board), st->board->len);
+  mg_board_fit(view()->board);
+  ui_move_to(GTK_WIDGET(view()->status), 2, 2);
+  shot("expansions");
+  lap("every rule set");
+}
+END_TEST
+
+START_TEST(test_reconnect)
+{
+  ui_click(GTK_WIDGET(parts->lobby_button));
+  ck_assert(ui_wait(lobby_shown, NULL, 5000));
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  /* untick the rule sets again */
+  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
+       c = gtk_widget_get_next_sibling(c))
+    if (gtk_check_button_get_active(GTK_CHECK_BUTTON(c)))
+      ui_click_at(c, 10, gtk_widget_get_height(c) / 2.0);
+  set_seats(2);
+  ui_fill(l->game_name, "restart");
+  fill_tiles("U V E K A J D L B W U V E K");
+  ui_click(GTK_WIDGET(l->create));
+  ck_assert(ui_wait(game_shown, NULL, 10000));
+  Play p = { .shot_mid = TRUE, .shot_figure = TRUE, .stop_after = 2 };
+  play(&p);
+  MgSession *s = mg_game_view_session(parts->view);
+  ck_assert(mg_session_plays(s, 0));
+  int status;
+  ck_assert(fixture_stop_daemon(&status));
+  ck_assert_msg(ui_wait(banner_up, NULL, 10000), "no banner after the "
+                "daemon went away");
+  ck_assert_ptr_nonnull(strstr(gtk_label_get_text(parts->banner_label),
+                               "lost"));
+  shot("reconnect");
+  /* the client reconnects by itself (activating the daemon again) and
+   * takes its seats back with its tokens */
+  ck_assert_msg(ui_wait(banner_down, NULL, 30000), "still disconnected");
+  ck_assert(mg_session_connected(s));
+  ck_assert(mg_session_plays(s, 0));
+  ck_assert(mg_session_bot_plays(s, 1));
+  p.stop_after = 0;
+  play(&p);
+  ck_assert(over(NULL));
+  lap("reconnect");
+}
+END_TEST
+
+START_TEST(test_replay)
+{
+  ck_assert_ptr_nonnull(base_game);
+  ui_click(GTK_WIDGET(parts->lobby_button));
+  ck_assert(ui_wait(lobby_shown, NULL, 5000));
+  mg_lobby_refresh(parts->lobby);
+  ui_iterate(100);
+  /* the history's Replay button of the base game */
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  GtkWidget *found = NULL;
+  for (GtkWidget *row = gtk_widget_get_first_child(GTK_WIDGET(l->history));
+       row && !found; row = gtk_widget_get_next_sibling(row)) {
+    GtkWidget *box = gtk_list_box_row_get_child(GTK_LIST_BOX_ROW(row));
+    for (GtkWidget *c = gtk_widget_get_first_child(box); c;
+         c = gtk_widget_get_next_sibling(c))
+      if (GTK_IS_BUTTON(c) &&
+          g_strcmp0(g_object_get_data(G_OBJECT(c), "game-id"), base_game)
+              == 0)
+        found = c;
+  }
+  ck_assert_msg(found, "game %s not in the history", base_game);
+  ck_assert(gtk_widget_get_sensitive(found));
+  ui_click(found);
+  ck_assert(ui_wait(game_shown, NULL, 5000));
+  guint current, steps = mg_game_view_replay_steps(parts->view, &current);
+  ck_assert_uint_gt(steps, 3);
+  ck_assert_uint_eq(current, 0);
+  ck_assert_uint_eq(mg_board_n_tiles(view()->board), 1);
+  ui_click(GTK_WIDGET(view()->replay_next));
+  ui_click(GTK_WIDGET(view()->replay_next));
+  mg_game_view_replay_steps(parts->view, &current);
+  ck_assert_uint_eq(current, 2);
+  ck_assert_uint_eq(mg_board_n_tiles(view()->board), 3);
+  ui_click(GTK_WIDGET(view()->replay_prev));
+  ck_assert_uint_eq(mg_board_n_tiles(view()->board), 2);
+  shot("replay");
+  lap("replay");
+}
+END_TEST
+
+static Suite *
+suite(void)
+{
+  Suite *s = suite_create("gtk");
+  /* one case each, in this order (CK_RUN_CASE=reconnect runs one);
+   * the replay comes before the restart: a restarted daemon holds no
+   * finished game */
+  const struct {
+    const char *name;
+    const TTest *test;
+  } cases[] = {
+    { "base", test_base_game },
+    { "replay", test_replay },
+    { "every-rule-set", test_every_rule_set },
+    { "reconnect", test_reconnect },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+    TCase *tc = tcase_create(cases[i].name);
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, cases[i].test);
+    suite_add_tcase(s, tc);
+  }
+  return s;
+}
+
+int
+main(void)
+{
+  GError *error = NULL;
+  if (!g_getenv("DISPLAY")) {
+    g_print("no X display (run under xvfb-run): skipped\n");
+    return 77;
+  }
+  if (!fixture_available(&error) || !fixture_start(&error)) {
+    g_printerr("%s\n", error->message);
+    return g_error_matches(error, FX_FIXTURE_ERROR, FX_ERROR_SKIP) ? 77 : 1;
+  }
+  g_autofree char *state = g_build_filename(fixture_dir(), "client", NULL);
+  g_setenv("XDG_STATE_HOME", state, TRUE);
+  g_setenv("MEEPLE_BUS_ADDRESS", fixture_address(), TRUE);
+  g_setenv("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv("GDK_BACKEND", "x11", TRUE);
+  g_setenv("GTK_A11Y", "none", TRUE);
+  g_setenv("MEEPLE_GTK_NO_ANIMATION", "1", TRUE);
+  if (!g_getenv("MEEPLE_GTK_BOT_DELAY_MS"))
+    g_setenv("MEEPLE_GTK_BOT_DELAY_MS", "0", TRUE);
+  /* the same games every run */
+  g_setenv("MEEPLE_GTK_BOT_SEED", "7", TRUE);
+  /* no session bus: the application registers nowhere */
+  g_unsetenv("DBUS_SESSION_BUS_ADDRESS");
+  const char *dir = g_getenv("MEEPLE_GTK_SHOTS");
+  shots = dir && *dir ? g_strdup(dir)
+                      : g_build_filename(TEST_BUILDDIR, "tests", "gtk",
+                                         "shots", NULL);
+  g_mkdir_with_parents(shots, 0755);
+  gtk_init();
+  app = mg_app_new(G_APPLICATION_NON_UNIQUE);
+  GApplication *ga = mg_app_application(app);
+  if (!g_application_register(ga, NULL, &error)) {
+    g_printerr("register: %s\n", error->message);
+    return 1;
+  }
+  g_application_activate(ga);
+  parts = mg_app_parts(app);
+  if (!parts || !ui_init(parts->window)) {
+    g_print("no XTest on this display: skipped\n");
+    return 77;
+  }
+  ui_iterate(300);
+  started = g_get_monotonic_time();
+  SRunner *runner = srunner_create(suite());
+  srunner_set_fork_status(runner, CK_NOFORK);
+  srunner_run_all(runner, CK_NORMAL);
+  int failed = srunner_ntests_failed(runner);
+  srunner_free(runner);
+  g_print("screenshots: %s\n", shots);
+  lap("all");
+  mg_app_free(app);
+  fixture_stop();
+  return failed ? 1 : 0;
+}
