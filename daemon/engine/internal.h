@@ -53,7 +53,7 @@ struct MeepleRules {
   gboolean ruleset_open;     /* tile files loaded now belong to the last */
   GPtrArray *action_kinds;   /* ActionKindDef* */
   GPtrArray *decision_kinds; /* MeepleDecisionKindInfo* */
-  GPtrArray *event_types;    /* char*: names of plugin event types */
+  GPtrArray *event_types;    /* EventTypeDef* (events.c): plugin event types */
   GArray *slots;             /* SlotDef */
   GArray *tile_checks;       /* TileCheckDef */
   GArray *hooks[MEEPLE_HOOK_COUNT]; /* HookDef, in run order */
@@ -102,6 +102,13 @@ typedef struct {
 /* registry.c */
 void registry_init(MeepleRules *rules);
 void registry_free(MeepleRules *rules);
+/* Registry names are [a-z0-9-]+ and unique per registry (registry.c). */
+gboolean registry_check_name(const char *what, const char *name,
+                             GError **error);
+gboolean registry_name_taken(const char *what, const char *name,
+                             gboolean taken, GError **error);
+/* The event types' registry (events.c). */
+void events_init(MeepleRules *rules);
 /* Starts a rule set (the loader, before a plugin's setup()); tile files
  * loaded until registry_end_ruleset() belong to it.  FALSE: id taken. */
 gboolean registry_begin_ruleset(MeepleRules *rules, const char *id,

@@ -597,6 +597,14 @@ add_decision(MeepleRules *rules, guint *out, const char *name,
   return TRUE;
 }
 
+
+/* Typed events (meeple/events.h): what each sets, and its sentence. */
+static const MeepleEventSpec spec_dragon_flight_ended = {
+  MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "steps",
+  "the dragon's flight ends at {cell} after {count} "
+  "step{count:s}" };
+
 static gboolean
 pd_setup(MeepleRules *rules, GError **error)
 {
@@ -654,7 +662,7 @@ pd_setup(MeepleRules *rules, GError **error)
                   spot | MEEPLE_ACTION_USES_FIGURE, MEEPLE_EFFECT_PLACE_FIGURE,
                   MEEPLE_EFFECT_ACTION_FIGURE, apply_portal, pd, error))
     return FALSE;
-  int ended = meeple_rules_add_event_type(rules, "dragon-flight-ended", error);
+  int ended = meeple_rules_add_typed_event(rules, "dragon-flight-ended", &spec_dragon_flight_ended, error);
   if (ended < 0)
     return FALSE;
   pd->flight_ended = (guint)ended;
