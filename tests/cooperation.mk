@@ -11,3 +11,12 @@ TESTS += $(COOPERATION_TESTS)
 tests_test_rules_cooperation_SOURCES = tests/test-rules-cooperation.c
 tests_test_rules_cooperation_CFLAGS = $(TEST_CFLAGS)
 tests_test_rules_cooperation_LDADD = $(TEST_LDADD)
+
+# Typed events (meeple/events.h): every event type of every rule set
+# declares its fields and sentence; the template language.
+EVENTS_TESTS = tests/test-events
+check_PROGRAMS += $(EVENTS_TESTS)
+TESTS += $(EVENTS_TESTS)
+tests_test_events_SOURCES = tests/test-events.c tests/test-events-expect.h
+tests_test_events_CFLAGS = $(TEST_CFLAGS)
+tests_test_events_LDADD = $(TEST_LDADD)
