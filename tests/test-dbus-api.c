@@ -1932,6 +1932,58 @@ START_TEST(test_catalog)
     ck_assert_str_eq(unicode, "≈");
     ck_assert_str_eq(legend, "field under mist");
   }
+
+  /* Event types (typed events): the base game's 13 core ones, with
+   * their fields, count and template; the mist adds its own. */
+  g_autoptr(GVariant) types =
+      g_variant_lookup_value(cat, "events", G_VARIANT_TYPE("a(sasss)"));
+  ck_assert_msg(types != NULL, "GetCatalog lacks events a(sasss)");
+  ck_assert_uint_eq(g_variant_n_children(types), 13);
+  g_autoptr(GVariant) turn = g_variant_get_child_value(types, 0);
+  const char *name, *count, *text;
+  g_autoptr(GVariant) fields = NULL;
+  g_variant_get(turn, "(&s@as&s&s)", &name, &fields, &count, &text);
+  ck_assert_str_eq(name, "turn-started");
+  g_autofree const char **strv = g_variant_get_strv(fields, NULL);
+  g_autofree char *joined = g_strjoinv(" ", (char **)strv);
+  ck_assert_str_eq(joined, "seat count");
+  ck_assert_str_eq(count, "turn");
+  ck_assert_str_eq(text, "turn {count}: {seat} to play");
+  g_autoptr(GVariant) types2 =
+      g_variant_lookup_value(cat2, "events", G_VARIANT_TYPE("a(sasss)"));
+  ck_assert_ptr_nonnull(types2);
+  gboolean ghost_added = FALSE;
+  for (gsize i = 0; i < g_variant_n_children(types2); i++) {
+    g_autoptr(GVariant) fs = NULL;
+    g_variant_get_child(types2, i, "(&s@as&s&s)", &name, &fs, &count, &text);
+    if (strcmp(name, "ghost-added") == 0) {
+      ghost_added = TRUE;
+      ck_assert_str_eq(count, "ghosts");
+      ck_assert_ptr_nonnull(strstr(text, "{count:nth} ghost"));
+    }
+    /* every type but game-over says what it sets */
+    if (strcmp(name, "game-over") == 0)
+      ck_assert_uint_eq(g_variant_n_children(fs), 0);
+    else
+      ck_assert_uint_gt(g_variant_n_children(fs), 0);
+  }
+  ck_assert(ghost_added);
+
+  /* The setup's events carry only their declared fields, and "text":
+   * the start tile's placement has no seat, turn-started no tile. */
+  g_autoptr(GVariant) evs = get_events(c, path, 0);
+  ck_assert_uint_ge(g_variant_n_children(evs), 1);
+  const char *type;
+  guint64 seq;
+  g_autoptr(GVariant) first = NULL;
+  g_variant_get_child(evs, 0, "(t&s@a{sv})", &seq, &type, &first);
+  ck_assert_str_eq(type, "tile-placed");
+  ck_assert(!g_variant_lookup(first, "seat", "i", NULL));
+  ck_assert(!g_variant_lookup(first, "points", "i", NULL));
+  ck_assert(!g_variant_lookup(first, "figure", "&s", NULL));
+  const char *sentence;
+  ck_assert(g_variant_lookup(first, "text", "&s", &sentence));
+  ck_assert_str_eq(sentence, "tile D at 0,0, turned 0°");
 }
 END_TEST
 
@@ -2856,16 +2908,23 @@ compare_key(gconstpointer a, gconstpointer b)
 }
 
 /* Asserts that the a{sv} @fields has exactly the keys of @keys
- * (comma-separated, sorted). */
+ * (comma-separated, sorted), besides "text": every event has its
+ * sentence, which is no field of the event (typed events). */
 static void
 assert_keys(GVariant *fields, const char *what, const char *keys)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new();
   GVariantIter iter;
   const char *key;
+  gboolean text = FALSE;
   g_variant_iter_init(&iter, fields);
-  while (g_variant_iter_next(&iter, "{&sv}", &key, NULL))
-    g_ptr_array_add(names, (gpointer)key);
+  while (g_variant_iter_next(&iter, "{&sv}", &key, NULL)) {
+    if (strcmp(key, "text") == 0)
+      text = TRUE;
+    else
+      g_ptr_array_add(names, (gpointer)key);
+  }
+  ck_assert_msg(text, "%s has no \"text\"", what);
   g_ptr_array_sort(names, compare_key);
   g_autoptr(GString) have = g_string_new(NULL);
   for (guint i = 0; i < names->len; i++)

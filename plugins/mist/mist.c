@@ -205,20 +205,16 @@ mist_final(MeepleGame *game, gpointer user_data)
   const MistIds *ids = user_data;
   const MistState *st = mist_state(game, ids);
   guint per_seat[MEEPLE_MAX_PLAYERS] = { 0 };
-  /* the cell of each seat's haunted followers, while they share one; a
-   * seat haunted at several cells gets an event that names none */
+  /* the event's cell: the seat's first haunted follower in reading order
+   * (BASE-25's order), so that it names a place on the board */
   const MistHaunt *where[MEEPLE_MAX_PLAYERS] = { NULL };
-  gboolean one_cell[MEEPLE_MAX_PLAYERS];
-  for (guint p = 0; p < MEEPLE_MAX_PLAYERS; p++)
-    one_cell[p] = TRUE;
   for (guint i = 0; i < st->n_haunts; i++) {
     const MistHaunt *h = &st->haunts[i];
     MeepleFigureInfo f = meeple_game_figure(game, h->figure);
     per_seat[f.owner] += h->ghosts;
-    if (!where[f.owner])
+    const MistHaunt *w = where[f.owner];
+    if (!w || h->y < w->y || (h->y == w->y && h->x < w->x))
       where[f.owner] = h;
-    else if (where[f.owner]->x != h->x || where[f.owner]->y != h->y)
-      one_cell[f.owner] = FALSE;
   }
   for (guint p = 0; p < meeple_game_n_players(game); p++)
     if (per_seat[p] > 0) {
@@ -227,10 +223,8 @@ mist_final(MeepleGame *game, gpointer user_data)
       e->arg = (int32_t)per_seat[p];
       /* only the cell: MIST-16 is about ghosts, not a feature, so the
        * event names no segment and no kind */
-      if (one_cell[p]) {
-        e->x = where[p]->x;
-        e->y = where[p]->y;
-      }
+      e->x = where[p]->x;
+      e->y = where[p]->y;
     }
   return MEEPLE_HOOK_CONTINUE;
 }

@@ -461,13 +461,14 @@ sc_notes(const MeepleGame *game, MeepleNotes *notes, gpointer user_data)
 /* ---- registration ------------------------------------------------------------------ */
 
 
-/* Typed events (meeple/events.h): what each sets, and its sentence. */
+/* Typed events (meeple/events.h): what each sets, and its sentence.  The
+ * circles' events name the seat whose turn it is. */
 static const MeepleEventSpec spec_circle_filled = {
-  MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
   "ghosts",
   "the spell circles at {cell} hold {count} ghost{count:s}" };
 static const MeepleEventSpec spec_circle_emptied = {
-  MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
   "ghosts",
   "{count} ghost{count:s} taken out of the spell circles at {cell}" };
 static const MeepleEventSpec spec_ghost_raised = {
