@@ -42,6 +42,9 @@ struct MeepleRules {
   MeepleSymbolLook symbol_looks[MEEPLE_MAX_SYMBOLS];
   /* MeepleSymbolTrait bits per symbol (what other rule sets ask for) */
   guint32 symbol_traits[MEEPLE_MAX_SYMBOLS];
+  /* looks (looks.c): LookDef per figure type, kind and symbol, grown as
+   * they are set; unset ones get defaults */
+  GArray *figure_looks, *kind_looks, *symbol_styles;
   GArray *tile_types;      /* MeepleTileType */
   GArray *derived;         /* TileDerived, parallel to tile_types */
   GPtrArray *tilesets;     /* MeepleTileSetInfo* */
@@ -107,6 +110,9 @@ gboolean registry_check_name(const char *what, const char *name,
                              GError **error);
 gboolean registry_name_taken(const char *what, const char *name,
                              gboolean taken, GError **error);
+/* Looks (looks.c). */
+void looks_init(MeepleRules *rules);
+void looks_free(MeepleRules *rules);
 /* The event types' registry (events.c). */
 void events_init(MeepleRules *rules);
 /* Starts a rule set (the loader, before a plugin's setup()); tile files

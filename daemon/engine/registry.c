@@ -63,6 +63,7 @@ registry_init(MeepleRules *rules)
   rules->action_kinds = g_ptr_array_new_with_free_func(action_kind_free);
   rules->decision_kinds = g_ptr_array_new_with_free_func(decision_kind_free);
   events_init(rules);
+  looks_init(rules);
   rules->slots = g_array_new(FALSE, TRUE, sizeof(SlotDef));
   rules->tile_checks = g_array_new(FALSE, TRUE, sizeof(TileCheckDef));
   for (guint i = 0; i < MEEPLE_HOOK_COUNT; i++)
@@ -101,6 +102,7 @@ registry_free(MeepleRules *rules)
   g_array_unref(rules->slots);
   g_array_unref(rules->tile_checks);
   g_ptr_array_unref(rules->event_types);
+  looks_free(rules);
   g_ptr_array_unref(rules->decision_kinds);
   g_ptr_array_unref(rules->action_kinds);
   g_ptr_array_unref(rules->rulesets);

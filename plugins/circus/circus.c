@@ -618,6 +618,20 @@ circus_setup(MeepleRules *rules, GError **error)
                 &c->ringmaster))
     return FALSE;
   meeple_rules_set_figure_place_rule(rules, c->ringmaster, "CIRCUS-17");
+  /* how clients draw them (meeple/looks.h): the spots by their codes'
+   * small letters, as boards always showed them; 'T' for the big top, as
+   * B is the ring's */
+  static const MeepleLook ring_look = { 'b', "b", MEEPLE_COLOUR_OTHER, "ring" };
+  static const MeepleLook acrobat_look = { 'a', "a", MEEPLE_COLOUR_OTHER,
+                                           "spot" };
+  static const MeepleLook big_top_look = { 'T', "⌂", MEEPLE_COLOUR_NEUTRAL,
+                                           "tent" };
+  static const MeepleLook ringmaster_look = { 'R', "R", MEEPLE_COLOUR_SEAT,
+                                              "meeple" };
+  meeple_rules_set_kind_look(rules, c->ring_kind, &ring_look);
+  meeple_rules_set_kind_look(rules, c->acrobat_kind, &acrobat_look);
+  meeple_rules_set_figure_look(rules, c->big_top, &big_top_look);
+  meeple_rules_set_figure_look(rules, c->ringmaster, &ringmaster_look);
 
   const MeepleSlotClass klass = { .size = sizeof(CircusState),
                                   .init = circus_state_init };

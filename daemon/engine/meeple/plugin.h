@@ -23,6 +23,7 @@
 #include "meeple/rules.h"
 #include "meeple/game.h"
 #include "meeple/events.h"
+#include "meeple/looks.h"
 
 G_BEGIN_DECLS
 
