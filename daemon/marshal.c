@@ -695,6 +695,41 @@ event_types(const MeepleRules *rules)
   return g_variant_builder_end(&b);
 }
 
+/* One look as (name, ascii, unicode, colour role, shape). */
+static void
+add_look(GVariantBuilder *b, const char *name, const MeepleLook *look)
+{
+  char ascii[2] = { look->ascii, '\0' };
+  g_variant_builder_add(b, "(sssss)", name, ascii, look->unicode,
+                        meeple_colour_role_name(look->colour), look->shape);
+}
+
+/* How every figure type, every kind and each symbol that has one looks
+ * (meeple/looks.h): clients draw any rule set from these alone. */
+typedef enum { LOOKS_FIGURES, LOOKS_KINDS, LOOKS_SYMBOLS } LooksOf;
+
+static GVariant *
+looks_of(const MeepleRules *rules, LooksOf what)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("a(sssss)"));
+  MeepleLook look;
+  if (what == LOOKS_FIGURES) {
+    for (guint i = 0; i < meeple_rules_n_figure_types(rules); i++)
+      if (meeple_rules_figure_look(rules, i, &look))
+        add_look(&b, meeple_rules_figure_type(rules, i)->name, &look);
+  } else if (what == LOOKS_KINDS) {
+    for (guint i = 0; i < meeple_rules_n_kinds(rules); i++)
+      if (meeple_rules_kind_look(rules, i, &look))
+        add_look(&b, meeple_rules_kind(rules, i)->name, &look);
+  } else {
+    for (guint i = 0; i < meeple_rules_n_symbols(rules); i++)
+      if (meeple_rules_symbol_style(rules, i, &look))
+        add_look(&b, meeple_rules_symbol_name(rules, i), &look);
+  }
+  return g_variant_builder_end(&b);
+}
+
 GVariant *
 marshal_catalog(const MeepleRules *rules)
 {
@@ -722,5 +757,8 @@ marshal_catalog(const MeepleRules *rules)
   g_variant_builder_add(&d, "{sv}", "tiles", g_variant_builder_end(&tiles));
   g_variant_builder_add(&d, "{sv}", "looks", symbol_looks(rules));
   g_variant_builder_add(&d, "{sv}", "events", event_types(rules));
+  g_variant_builder_add(&d, "{sv}", "figure-looks", looks_of(rules, LOOKS_FIGURES));
+  g_variant_builder_add(&d, "{sv}", "kind-looks", looks_of(rules, LOOKS_KINDS));
+  g_variant_builder_add(&d, "{sv}", "symbol-looks", looks_of(rules, LOOKS_SYMBOLS));
   return g_variant_builder_end(&d);
 }

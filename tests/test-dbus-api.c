@@ -1969,6 +1969,34 @@ START_TEST(test_catalog)
   }
   ck_assert(ghost_added);
 
+  /* Looks (meeple/looks.h): every figure type and kind of the base game;
+   * the mist's symbols with theirs. */
+  g_autoptr(GVariant) fl =
+      g_variant_lookup_value(cat, "figure-looks", G_VARIANT_TYPE("a(sssss)"));
+  g_autoptr(GVariant) kl =
+      g_variant_lookup_value(cat, "kind-looks", G_VARIANT_TYPE("a(sssss)"));
+  g_autoptr(GVariant) sl =
+      g_variant_lookup_value(cat2, "symbol-looks", G_VARIANT_TYPE("a(sssss)"));
+  ck_assert_msg(fl && kl && sl, "GetCatalog lacks figure-, kind- or "
+                "symbol-looks a(sssss)");
+  ck_assert_uint_eq(g_variant_n_children(fl), 1);
+  ck_assert_uint_eq(g_variant_n_children(kl), 5);
+  const char *lname, *ascii, *uni, *colour, *shape;
+  g_variant_get_child(kl, 3, "(&s&s&s&s&s)", &lname, &ascii, &uni, &colour,
+                      &shape);
+  ck_assert_str_eq(lname, "monastery");
+  ck_assert_str_eq(ascii, "M");
+  ck_assert_str_eq(uni, "†");
+  ck_assert_str_eq(colour, "monastery");
+  ck_assert_str_eq(shape, "building");
+  g_variant_get_child(sl, 0, "(&s&s&s&s&s)", &lname, &ascii, &uni, &colour,
+                      &shape);
+  ck_assert_str_eq(lname, "mist");
+  ck_assert_str_eq(ascii, "~");
+  ck_assert_str_eq(uni, "≈");
+  ck_assert_str_eq(colour, "field");
+  ck_assert_str_eq(shape, "fog");
+
   /* The setup's events carry only their declared fields, and "text":
    * the start tile's placement has no seat, turn-started no tile. */
   g_autoptr(GVariant) evs = get_events(c, path, 0);
