@@ -80,3 +80,15 @@ bots_play_watched() {
   check "the first bot finishes the game (exit 0)" test "$bot1_status" -eq 0
   check "watch ends with the game (exit 0)" test "$watch_status" -eq 0
 }
+
+# unwrap FILE: FILE with the lines meeple wraps to the terminal's width
+# (notes and figures under the board: "  " and a word continue the line
+# above, when that line starts with a letter) joined again, for checks
+# that read a note whole.
+unwrap() {
+  awk 'NR > 1 && /^  [^ ]/ && last ~ /^[A-Za-z]/ {
+         sub(/^  /, " "); last = last $0; next }
+       NR > 1 { print last }
+       { last = $0 }
+       END { if (NR) print last }' "$1"
+}

@@ -5,7 +5,9 @@
 # TEST_BUILDDIR (TESTS_ENVIRONMENT, tests/local.mk); the programs it runs
 # are all part of `all`, which `make check` builds first.
 TESTS += tests/test-cli.sh tests/test-cli-pd.sh tests/test-cli-resume.sh \
+	tests/test-cli-pty.sh \
 	tests/test-quickstart.sh tests/test-cli-completion.sh
 EXTRA_DIST += tests/test-cli.sh tests/test-cli-pd.sh tests/test-cli-resume.sh \
+	tests/test-cli-pty.sh tests/cli-pty-player.py \
 	tests/test-quickstart.sh tests/test-cli-completion.sh \
 	tests/data/cli

@@ -52,6 +52,9 @@ include tests/plugins/local.mk
 # What the fixtures and the expansions prove together (ABI 2.0).
 include tests/cooperation.mk
 
+# make fuzz: the libFuzzer targets (tests/fuzz/local.mk).
+include tests/fuzz/local.mk
+
 # meeple-sim end to end (shell): play, replay round trip, tiles, errors.
 TESTS += tests/test-sim.sh
 EXTRA_DIST += tests/test-sim.sh tests/harness.sh tests/cli-harness.sh \

@@ -133,7 +133,7 @@ printf '%s\n' "place U @ -1,0 r0" "follower F2" \
   "haunt follower F2 @ -1,0 7" "place GCX-16 @ 4,0 r0" \
   "haunt follower R1 @ 0,1 1" "haunt follower R1 @ 0,1 1" >"$TMP/bob"
 $T "$M" play "$G" --seat 2 --name Bob --colour=never --glyphs=ascii \
-  <"$TMP/bob" >"$TMP/bob.out" 2>"$TMP/bob.err" &
+  --raw-events <"$TMP/bob" >"$TMP/bob.out" 2>"$TMP/bob.err" &
 bob_pid=$!
 BG_PIDS="$BG_PIDS $bob_pid"
 # Alice's (turns 1, 3, 5); at turn 5 five wrong answers to the haunt
@@ -142,11 +142,10 @@ BG_PIDS="$BG_PIDS $bob_pid"
 printf '%s\n' "place U @ 1,0 r0" "follower R1" \
   "place U @ 0,1 r0" "follower R1" \
   "place SCX-07 @ 3,0 r0" \
-  "haunt follower R1 @ 1,0 0" "haunt follower F1 @ 2,0" \
-  "haunt follower F1 @ 9,9 8" "haunt F1 @ 2,0 8" "3" \
-  "haunt follower F1 @ 2,0 8" >"$TMP/alice"
+  "haunt follower R1 @ 1,0 0" "haunt follower F1 @ 9,9 8" \
+  "haunt F1 @ 2,0 8" "3" "haunt follower F1 @ 2,0" >"$TMP/alice"
 run $T "$M" play "$G" --seat 1 --name Alice --colour=never --glyphs=ascii \
-  <"$TMP/alice"
+  --raw-events <"$TMP/alice"
 cp "$TMP/out" "$TMP/alice.out"
 cp "$TMP/err" "$TMP/alice.err"
 check "Alice's input ends at her turn 7 (exit 1)" test "$status" -eq 1
@@ -161,17 +160,21 @@ check "Alice is asked which of Bob's followers is haunted [MIST-07, MIST-10]" ha
 check "... once only (turn 4 had one eligible follower: no question)" test \
   "$(grep -c "your decision: haunt" "$TMP/alice.out")" -eq 1
 check "... offered Bob's farmer on -1,0" has_e \
-  "^ +[0-9]+  haunt follower F2 @ -1,0 7 +Bob's follower$" "$TMP/alice.out"
+  "^ +[0-9]+  haunt follower F2 @ -1,0 +Bob's follower, on the field \[[a-zA-Z]\]$" "$TMP/alice.out"
 check "... offered Bob's farmer on the mist of 2,0 [AMB-17]" has_e \
-  "^ +[0-9]+  haunt follower F1 @ 2,0 8 +Bob's follower$" "$TMP/alice.out"
+  "^ +[0-9]+  haunt follower F1 @ 2,0 +Bob's follower, on the field \[[a-zA-Z]\]$" "$TMP/alice.out"
 check "... and not her own follower (opponents only)" lacks \
-  "^ *[0-9]*  haunt follower R1 @ 1,0 0" "$TMP/alice.out"
-check "Alice typed the haunt" has "> haunt follower F1 @ 2,0 8$" "$TMP/alice.out"
+  "^ *[0-9]*  haunt follower R1 @ 1,0 " "$TMP/alice.out"
+check "... and no option shows the figure's number (the arg)" sh -c \
+  '! grep -Eq "^ +[0-9]+  haunt follower [A-Z0-9]+ @ -?[0-9]+,-?[0-9]+ [0-9]" "$1"' \
+  sh "$TMP/alice.out"
+check "Alice typed the haunt as shown, without the number" has \
+  "> haunt follower F1 @ 2,0$" "$TMP/alice.out"
 check "Bob is asked twice: the MIST-07 and the SC-06 ghost" test \
   "$(grep -c "^Bob (seat 2), your decision: haunt " "$TMP/bob.out")" -eq 2
 check "... offered Alice's two followers" sh -c \
-  'grep -Eq "^ +[0-9]+  haunt follower R1 @ 1,0 0 +Alice.s follower$" "$1" &&
-   grep -Eq "^ +[0-9]+  haunt follower R1 @ 0,1 1 +Alice.s follower$" "$1"' \
+  'grep -Eq "^ +[0-9]+  haunt follower R1 @ 1,0 +Alice.s follower, on the road \[[a-zA-Z]\]$" "$1" &&
+   grep -Eq "^ +[0-9]+  haunt follower R1 @ 0,1 +Alice.s follower, on the road \[[a-zA-Z]\]$" "$1"' \
   sh "$TMP/bob.out"
 check "Bob typed both haunts" test \
   "$(grep -c "> haunt follower R1 @ 0,1 1$" "$TMP/bob.out")" -eq 2
@@ -203,7 +206,9 @@ check "no refused answer gave a ghost (4 ghost-added events)" test \
 # The board at Alice's turn 7.
 check "show at turn 7 (ASCII)" show_game "$G" mist-show-midgame-ascii.txt ascii
 golden mist-show-midgame-ascii.txt "$TMP/mist-show-midgame-ascii.txt"
-S=$TMP/mist-show-midgame-ascii.txt
+# The notes are read whole: unwrapped from the 80 columns.
+unwrap "$TMP/mist-show-midgame-ascii.txt" >"$TMP/mist-show-midgame.unwrapped"
+S=$TMP/mist-show-midgame.unwrapped
 check "show draws the misty fields as '~'" sh -c \
   'grep -v "^Legend: " "$1" | grep -q "~~2~~"' sh "$S"
 check "show's legend explains '~'" has "~ field under mist" "$S"
@@ -221,13 +226,13 @@ check "show in Unicode draws the mist too" sh -c \
 
 # Play it out: Alice and Bob reclaim their seats (tokens saved).
 printf '%s\n' "place U @ -2,0 r0" >"$TMP/bob2"
-$T "$M" play "$G" --seat 2 --colour=never --glyphs=ascii <"$TMP/bob2" \
+$T "$M" play "$G" --seat 2 --colour=never --glyphs=ascii --raw-events <"$TMP/bob2" \
   >"$TMP/bob2.out" 2>"$TMP/bob2.err" &
 bob_pid=$!
 BG_PIDS="$BG_PIDS $bob_pid"
 printf '%s\n' "place V @ 5,0 r180" "haunt follower R1 @ 0,1 1" "follower R1" \
   >"$TMP/alice2"
-run $T "$M" play "$G" --seat 1 --colour=never --glyphs=ascii <"$TMP/alice2"
+run $T "$M" play "$G" --seat 1 --colour=never --glyphs=ascii --raw-events <"$TMP/alice2"
 cp "$TMP/out" "$TMP/alice2.out"
 cp "$TMP/err" "$TMP/alice2.err"
 check "Alice plays it to the end (exit 0)" test "$status" -eq 0
@@ -267,7 +272,8 @@ check "both saw the same final scores" sh -c \
   '[ "$(grep "^Final scores:" "$1")" = "$(grep "^Final scores:" "$2")" ]' \
   sh "$A2" "$TMP/bob2.out"
 check "show a finished mist game" show_game "$G" mist-show-over.txt ascii
-O=$TMP/mist-show-over.txt
+unwrap "$TMP/mist-show-over.txt" >"$TMP/mist-show-over.unwrapped"
+O=$TMP/mist-show-over.unwrapped
 check "the finished game is over" has "^Game over after 8 turns" "$O"
 check "at the end: bank 11, 4 ghosts on followers, empty circles" sh -c \
   'grep -q "^Ghost bank: 11 of 15 ghosts$" "$1" &&
@@ -305,7 +311,8 @@ expect 0 "new game with every rule set" "$M" new --rules "$ALL" --bots 2 \
   --seed 12 --name everything
 A=$(cat "$TMP/out")
 bots_play_watched "$A"
-W=$TMP/watch.out
+unwrap "$TMP/watch.out" >"$TMP/watch.unwrapped"
+W=$TMP/watch.unwrapped
 grep "^#" "$W" >"$TMP/watch.events" || :
 E=$TMP/watch.events
 check "watch names every rule set" has_e \
@@ -419,18 +426,16 @@ check "... saying which tile" has \
 AE=$TMP/alice.err
 check "an opponent-only ghost refused for her own follower [MIST-07]" has \
   "^meeple: not among the 2 legal actions of this 'haunt' decision$" "$AE"
-check "a haunt without the figure number refused" has_e \
-  "^meeple: \"haunt follower F1 @ 2,0\", column [0-9]+: expected a whole number" "$AE"
 check "a haunt on an empty cell refused" has_e \
   "^meeple: \"haunt follower F1 @ 9,9 8\", column [0-9]+: no tile at 9,9$" "$AE"
 check "a haunt without the figure type refused" has_e \
   "^meeple: \"haunt F1 @ 2,0 8\", column [0-9]+: 'haunt' needs a figure type, found 'F1'$" "$AE"
 check "a number beyond the 2 actions refused" has \
-  "^meeple: there is no action 3; type a number from 1 to 2, or help$" "$AE"
-check "... each time the decision is asked again (4 daemon refusals)" test \
-  "$(grep -c "^Type a number from 1 to 2, an action as listed" "$AE")" -eq 4
+  "^meeple: there is no option 3; type a number from 1 to 2, or help$" "$AE"
+check "... each time the decision is asked again (3 daemon refusals)" test \
+  "$(grep -c "^Type a listed number or letter, an action as listed" "$AE")" -eq 3
 check "... and then only the end of her input" sh -c \
-  '[ "$(grep -c "^meeple: " "$1")" -eq 6 ] &&
+  '[ "$(grep -c "^meeple: " "$1")" -eq 5 ] &&
    grep -q "^meeple: the input ended before the game" "$1"' sh "$AE"
 check "a haunt at a place-tile decision refused" has \
   "^meeple: a tile placement is expected first$" "$TMP/bob.err"

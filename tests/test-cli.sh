@@ -184,7 +184,7 @@ check "play to the end (exit 0)" test "$status" -eq 0
 check "an invalid line gets a message" has "^meeple: .*not an action" \
   "$TMP/err"
 check "an unknown number gets a message" \
-  has "^meeple: there is no action 99" "$TMP/err"
+  has "^meeple: there is no option 99" "$TMP/err"
 check "help explains the answers" has "^  quit " "$TMP/play.out"
 check "play prints the final scores" has_e \
   "^Final scores: Alice -?[0-9]+, Bob -?[0-9]+; winners?( \(tie\))?: " \
@@ -269,6 +269,33 @@ check "bag counts the tiles in the bag by kind" awk '
   END { exit !ok }' "$TMP/new.out"
 check "play --new: a bot took the other seat" has_e "^#[0-9]+ tile-placed Greedy 2: " "$TMP/new.out"
 check "play --new prints the final scores" has_e "^Final scores: Carol -?[0-9]+, Greedy 2 -?[0-9]+; winners?( \(tie\))?: " "$TMP/new.out"
+
+# --- the preview of a placement: back, then confirm ------------------------
+# --preview=always, as on a terminal: the first placement is previewed
+# with no figure, taken back from the confirmation and from the figure
+# question, then previewed again and sent; the figure decision after it
+# is answered from the held choice (pass); then quit.
+printf '%s\n' 1 none back back 1 none yes quit >"$TMP/answers"
+run $T "$M" play --new --seed 11 --bot-seed 3 --name Dana --colour=never \
+  --glyphs=ascii --preview=always <"$TMP/answers"
+cp "$TMP/out" "$TMP/preview.out"
+check "preview: play ends with quit (exit 0)" test "$status" -eq 0
+check "preview: previewed three times (again after each back)" test \
+  "$(grep -c "^Preview, not sent yet: place " "$TMP/preview.out")" -eq 3
+check "preview: back from the confirmation asks for the figure again" \
+  awk '/^Your choice \(yes to send, back\)> back$/ { b = 1; next }
+       b && /^A figure on this tile\?$/ { ok = 1 } END { exit !ok }' \
+  "$TMP/preview.out"
+check "preview: back from the figure question lists the placements again" \
+  awk '/^Your choice \(a letter, .*\)> back$/ { b = 1; next }
+       b && /^ +1  place / { ok = 1 } END { exit !ok }' "$TMP/preview.out"
+check "preview: nothing was sent before yes" awk '
+  /> yes$/ { yes = NR } /^#[0-9]+ tile-placed Dana/ && !placed { placed = NR }
+  END { exit !(yes && placed > yes) }' "$TMP/preview.out"
+check "preview: the held choice answered the figure decision" \
+  has "^Sent as confirmed: pass\.$" "$TMP/preview.out"
+check "preview: the placement was sent once" test \
+  "$(grep -c "^#[0-9]* tile-placed Dana" "$TMP/preview.out")" -eq 1
 
 # --- bot against bot, watched --------------------------------------------
 expect 0 "new --bots 2 --seed 5" "$M" new --bots 2 --seed 5

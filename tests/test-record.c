@@ -883,6 +883,37 @@ mutate(GRand *rand, GString *b)
   }
 }
 
+/* Parses and replays the mutated record @b against @rules and checks the
+ * reader's contract: a failure is a record or replay error with
+ * "m.rec:LINE:COLUMN: " in front; whatever is accepted round-trips.
+ * Returns whether it was accepted. */
+static gboolean
+replay_mutated(MeepleRules *rules, const GString *b, guint round)
+{
+  GError *error = NULL;
+  MeepleRecord *rec =
+      meeple_record_parse(b->str, (gssize)b->len, "m.rec", &error);
+  MeepleGame *game = rec ? meeple_record_replay(rec, rules, &error) : NULL;
+  meeple_record_free(rec);
+  if (game) {
+    ck_assert_ptr_null(error);
+    /* Whatever was accepted writes out and reads back the same. */
+    assert_round_trip(rules, game, NULL);
+    meeple_game_free(game);
+    return TRUE;
+  }
+  ck_assert_msg(error != NULL, "round %u: failed without an error", round);
+  ck_assert(error->domain == MEEPLE_ERROR);
+  ck_assert(error->code == MEEPLE_ERROR_RECORD ||
+            error->code == MEEPLE_ERROR_REPLAY);
+  ck_assert_msg(g_regex_match_simple("^m\\.rec:[0-9]+:[0-9]+: .",
+                                     error->message, 0, 0),
+                "round %u: message '%s'", round, error->message);
+  ck_assert(g_utf8_validate(error->message, -1, NULL));
+  g_error_free(error);
+  return FALSE;
+}
+
 START_TEST(mutations_never_crash)
 {
   MeepleRules *rules = tu_base_rules();
@@ -918,29 +949,10 @@ START_TEST(mutations_never_crash)
     guint n = (guint)g_rand_int_range(rand, 1, 6);
     for (guint i = 0; i < n; i++)
       mutate(rand, b);
-    GError *error = NULL;
-    MeepleRecord *rec =
-        meeple_record_parse(b->str, (gssize)b->len, "m.rec", &error);
-    MeepleGame *game = rec ? meeple_record_replay(rec, rules, &error) : NULL;
-    if (game) {
-      ck_assert_ptr_null(error);
-      /* Whatever was accepted writes out and reads back the same. */
-      assert_round_trip(rules, game, NULL);
-      meeple_game_free(game);
+    if (replay_mutated(rules, b, round))
       ok++;
-    } else {
-      ck_assert_msg(error != NULL, "round %u: failed without an error", round);
-      ck_assert(error->domain == MEEPLE_ERROR);
-      ck_assert(error->code == MEEPLE_ERROR_RECORD ||
-                error->code == MEEPLE_ERROR_REPLAY);
-      ck_assert_msg(g_regex_match_simple("^m\\.rec:[0-9]+:[0-9]+: .",
-                                         error->message, 0, 0),
-                    "round %u: message '%s'", round, error->message);
-      ck_assert(g_utf8_validate(error->message, -1, NULL));
-      g_error_free(error);
+    else
       failed++;
-    }
-    meeple_record_free(rec);
     g_string_free(b, TRUE);
   }
   /* Both outcomes must occur, or the mutations test nothing. */
@@ -949,6 +961,46 @@ START_TEST(mutations_never_crash)
   g_rand_free(rand);
   g_ptr_array_unref(seeds);
   meeple_rules_unref(rules);
+}
+END_TEST
+
+/* The same with records of games of the plugins' rule sets: their
+ * notation, their rules line and their mid-turn decisions (the
+ * libFuzzer target tests/fuzz/fuzz-record.c does this at length).  Each
+ * mutated record is replayed against the rules its game was played
+ * with, so a mutated rules line must be refused with a position too. */
+START_TEST(mutations_with_plugins)
+{
+  static const char *const rule_sets[] = {
+    "abbot", "princess-dragon", "mage-witch", "circus", "mist",
+    "spell-circles",
+    "abbot,princess-dragon,mage-witch,circus,mist,spell-circles",
+  };
+  GRand *rand = g_rand_new_with_seed(20261127);
+  guint ok = 0, failed = 0;
+  for (guint r = 0; r < G_N_ELEMENTS(rule_sets); r++) {
+    MeepleRules *rules = tu_rules_with(rule_sets[r]);
+    MeepleGameConfig cfg = { .n_players = 2 + r % 3, .seed = 600 + r };
+    MeepleGame *game = play_random(rules, &cfg, 600 + r, 120);
+    char *seed = meeple_record_write(game, NULL);
+    meeple_game_free(game);
+    for (guint round = 0; round < 200; round++) {
+      GString *b = g_string_new(seed);
+      guint n = (guint)g_rand_int_range(rand, 1, 4);
+      for (guint i = 0; i < n; i++)
+        mutate(rand, b);
+      if (replay_mutated(rules, b, round))
+        ok++;
+      else
+        failed++;
+      g_string_free(b, TRUE);
+    }
+    g_free(seed);
+    meeple_rules_unref(rules);
+  }
+  ck_assert_uint_gt(ok, 50);
+  ck_assert_uint_gt(failed, 500);
+  g_rand_free(rand);
 }
 END_TEST
 
@@ -972,6 +1024,7 @@ record_suite(void)
   tcase_add_test(tc, fixture_seeded_is_canonical);
   tcase_add_loop_test(tc, fixture_errors, 0, G_N_ELEMENTS(bad_fixtures));
   tcase_add_test(tc, mutations_never_crash);
+  tcase_add_test(tc, mutations_with_plugins);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -25,7 +25,9 @@ struct CliBoard {
   GPtrArray *action_cell; /* per action of the marked decision: label */
   GArray *labels;         /* BoardLabel: options lettered on segments */
   GPtrArray *action_where; /* per action: what its label marks, or NULL */
+  GPtrArray *group_label; /* per group of a step's cells: its label */
   gboolean has_last;      /* the last move (cli_board_mark_last_move()) */
+  gboolean tight;         /* cli_board_set_tight() */
   int last_x, last_y;
 };
 
@@ -73,6 +75,7 @@ cli_board_new(const MeepleClientCatalog *catalog,
   board->tiles = g_array_new(FALSE, TRUE, sizeof(BoardTile));
   board->figures = g_array_new(FALSE, TRUE, sizeof(BoardFigure));
   board->marks = g_array_new(FALSE, TRUE, sizeof(BoardMark));
+  board->group_label = g_ptr_array_new();
   board->set_aside = g_ptr_array_new_with_free_func(g_free);
   board->note_labels = g_ptr_array_new_with_free_func(g_free);
   board->note_texts = g_ptr_array_new_with_free_func(g_free);
@@ -125,31 +128,51 @@ cli_board_free(CliBoard *board)
   g_ptr_array_free(board->action_cell, TRUE);
   g_array_free(board->labels, TRUE);
   g_ptr_array_free(board->action_where, TRUE);
+  g_ptr_array_free(board->group_label, TRUE);
   g_free(board);
 }
 
-/* Labels a..z, A..Z, then numbers: short enough for the middle of a
- * block (at most 3 characters). */
+/* The letters an answer cannot be: "q" is quit. */
+#define ANSWER_WORDS "q"
+
+/* Labels a..z, A..Z (less "q", the answer quit), then numbers: short
+ * enough for the middle of a block (at most 3 characters). */
 static char *
 cell_label(guint n)
 {
-  if (n < 26)
-    return g_strdup_printf("%c", 'a' + n);
-  if (n < 52)
-    return g_strdup_printf("%c", 'A' + (n - 26));
-  return g_strdup_printf("%u", n - 52 + 1);
+  GString *letters = g_string_new(NULL);
+  for (char c = 'a'; c <= 'z'; c++)
+    if (!strchr(ANSWER_WORDS, c))
+      g_string_append_c(letters, c);
+  for (char c = 'A'; c <= 'Z'; c++)
+    g_string_append_c(letters, c);
+  char *label = n < letters->len ? g_strdup_printf("%c", letters->str[n])
+                                 : g_strdup_printf("%u", (guint)(n - letters->len + 1));
+  g_string_free(letters, TRUE);
+  return label;
+}
+
+/* Whether action @index is one of @subset (NULL: all are). */
+static gboolean
+in_subset(const GArray *subset, guint index)
+{
+  for (guint i = 0; subset && i < subset->len; i++)
+    if (g_array_index(subset, guint, i) == index)
+      return TRUE;
+  return !subset;
 }
 
 void
 cli_board_mark_placements(CliBoard *board,
-                          const MeepleClientDecision *decision)
+                          const MeepleClientDecision *decision,
+                          const GArray *subset)
 {
   g_array_set_size(board->marks, 0);
   g_ptr_array_set_size(board->action_cell, 0);
   for (guint i = 0; decision && i < decision->actions->len; i++) {
     const MeepleClientAction *a = g_ptr_array_index(decision->actions, i);
     const char *label = NULL;
-    if (a->tile && *a->tile) {
+    if (a->tile && *a->tile && in_subset(subset, i)) {
       for (guint m = 0; m < board->marks->len && !label; m++) {
         const BoardMark *mark = &g_array_index(board->marks, BoardMark, m);
         if (mark->x == a->x && mark->y == a->y)
@@ -191,7 +214,7 @@ static GString *
 label_letters(const CliBoard *board)
 {
   GString *letters = g_string_new(NULL);
-  GString *taken = g_string_new("goM");
+  GString *taken = g_string_new("goM" ANSWER_WORDS);
   for (guint k = 0; k < board->kinds->len; k++) {
     const BoardKind *kind = &g_array_index(board->kinds, BoardKind, k);
     if (kind->code && *kind->code)
@@ -214,8 +237,21 @@ label_letters(const CliBoard *board)
   return letters;
 }
 
+/* Whether a tile lies at (x, y). */
+static gboolean
+has_tile(const CliBoard *board, int x, int y)
+{
+  for (guint i = 0; i < board->tiles->len; i++) {
+    const BoardTile *t = &g_array_index(board->tiles, BoardTile, i);
+    if (t->x == x && t->y == y)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 void
-cli_board_mark_options(CliBoard *board, const MeepleClientDecision *decision)
+cli_board_mark_options(CliBoard *board, const MeepleClientDecision *decision,
+                       const GArray *subset)
 {
   g_autoptr(GString) letters = label_letters(board);
   g_array_set_size(board->labels, 0);
@@ -223,12 +259,17 @@ cli_board_mark_options(CliBoard *board, const MeepleClientDecision *decision)
   for (guint i = 0; decision && i < decision->actions->len; i++) {
     const MeepleClientAction *a = g_ptr_array_index(decision->actions, i);
     const char *where = NULL;
-    guint segment = a->tile && *a->tile
+    guint segment = (a->tile && *a->tile) || !in_subset(subset, i)
                       ? G_MAXUINT
                       : segment_index(board, a->x, a->y, a->segment);
-    /* Only an option on a segment of a placed tile is lettered. */
+    /* An option on a segment of a placed tile is lettered on the
+     * segment; one that names only a placed tile's cell (a figure moved
+     * onto the tile itself), in a corner of the tile. */
     const char *kind = segment != G_MAXUINT && segment != BOARD_SEGMENT_NONE
                          ? segment_kind(board, a->x, a->y, segment) : NULL;
+    if (segment == BOARD_SEGMENT_NONE && cli_action_has_cell(a) &&
+        has_tile(board, a->x, a->y))
+      kind = "tile";
     if (kind && board->labels->len < letters->len) {
       guint n = 0;
       while (n < board->labels->len) {
@@ -249,6 +290,110 @@ cli_board_mark_options(CliBoard *board, const MeepleClientDecision *decision)
     }
     g_ptr_array_add(board->action_where, (gpointer)where);
   }
+}
+
+void
+cli_board_mark_groups(CliBoard *board, const MeepleClientDecision *decision,
+                      const CliChoice *choice)
+{
+  g_autoptr(GString) letters = label_letters(board);
+  g_array_set_size(board->marks, 0);
+  g_array_set_size(board->labels, 0);
+  g_ptr_array_set_size(board->action_cell, 0);
+  g_ptr_array_set_size(board->action_where, 0);
+  g_ptr_array_set_size(board->group_label, 0);
+  guint n = cli_choice_n_groups(choice);
+  /* Empty cells only (a tile's placements): a, b, c as ever; else
+   * letters that the board draws for nothing else. */
+  gboolean all_empty = TRUE;
+  for (guint g = 0; g < n; g++) {
+    const MeepleClientAction *a = g_ptr_array_index(
+      decision->actions, g_array_index(cli_choice_group(choice, g), guint, 0));
+    all_empty = all_empty && !has_tile(board, a->x, a->y);
+  }
+  for (guint g = 0; g < n; g++) {
+    const MeepleClientAction *a = g_ptr_array_index(
+      decision->actions, g_array_index(cli_choice_group(choice, g), guint, 0));
+    char *text = NULL;
+    if (!cli_action_has_cell(a) || (!all_empty && g >= letters->len)) {
+      g_ptr_array_add(board->group_label, NULL);
+      continue;
+    }
+    text = all_empty ? cell_label(g) : g_strdup_printf("%c", letters->str[g]);
+    g_ptr_array_add(board->strings, text);
+    g_ptr_array_add(board->group_label, text);
+    if (has_tile(board, a->x, a->y)) {
+      BoardLabel l = { a->x, a->y, BOARD_SEGMENT_NONE, text[0] };
+      g_array_append_val(board->labels, l);
+    } else {
+      BoardMark mark = { a->x, a->y, text };
+      g_array_append_val(board->marks, mark);
+    }
+  }
+}
+
+char *
+cli_board_preview_tile(CliBoard *board, const char *tile_id, int x, int y,
+                       guint rotation)
+{
+  const MeepleTileType *type = tile_type(board->catalog, tile_id);
+  g_autoptr(GString) letters = label_letters(board);
+  GString *given = g_string_new(NULL);
+  g_array_set_size(board->marks, 0);
+  g_array_set_size(board->labels, 0);
+  g_ptr_array_set_size(board->action_cell, 0);
+  g_ptr_array_set_size(board->action_where, 0);
+  if (!type)
+    return g_string_free(given, FALSE);
+  BoardTile t = { type, x, y, rotation };
+  g_array_append_val(board->tiles, t);
+  board->has_last = TRUE;
+  board->last_x = x;
+  board->last_y = y;
+  for (guint f = 0; f < board->figures->len; f++)
+    g_array_index(board->figures, BoardFigure, f).highlight = FALSE;
+  for (guint s = 0; s < type->n_segments; s++) {
+    char letter = s < letters->len ? letters->str[s] : ' ';
+    g_string_append_c(given, letter);
+    if (letter == ' ')
+      continue;
+    BoardLabel l = { x, y, s, letter };
+    g_array_append_val(board->labels, l);
+  }
+  return g_string_free(given, FALSE);
+}
+
+void
+cli_board_preview_figure(CliBoard *board, const char *type, int owner,
+                         int x, int y, guint segment)
+{
+  char *name = g_strdup(type);
+  g_ptr_array_add(board->strings, name);
+  BoardFigure f = { name, owner, x, y, segment, TRUE };
+  g_array_append_val(board->figures, f);
+  g_array_set_size(board->labels, 0);
+}
+
+const char *
+cli_board_segment_kind(const CliBoard *board, int x, int y, guint segment)
+{
+  return segment_kind(board, x, y, segment);
+}
+
+const char *
+cli_board_group_label(const CliBoard *board, guint group)
+{
+  return group < board->group_label->len
+           ? g_ptr_array_index(board->group_label, group) : NULL;
+}
+
+int
+cli_board_label_group(const CliBoard *board, const char *label)
+{
+  for (guint g = 0; g < board->group_label->len; g++)
+    if (g_strcmp0(g_ptr_array_index(board->group_label, g), label) == 0)
+      return (int)g;
+  return -1;
 }
 
 const char *
@@ -329,6 +474,12 @@ cli_board_mark_last_move(CliBoard *board, const GPtrArray *events)
 }
 
 void
+cli_board_set_tight(CliBoard *board, gboolean tight)
+{
+  board->tight = tight;
+}
+
+void
 cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
 {
   BoardView view = {
@@ -352,7 +503,10 @@ cli_board_render(GString *out, const CliBoard *board, BoardRenderFlags flags)
     .has_last = board->has_last,
     .last_x = board->last_x,
     .last_y = board->last_y,
+    .width = cli_term_columns(),
   };
+  if (!cli_globals.full)
+    cli_board_window(&view, view.width, cli_term_lines(), board->tight, out);
   board_render(out, &view, flags);
 }
 
@@ -368,10 +522,30 @@ cli_append_legend(GString *out, const MeepleClientCatalog *catalog,
       g_ptr_array_add(neutral, t->name);
   }
   g_ptr_array_add(neutral, NULL);
-  board_render_legend_with(out, (const char *const *)neutral->pdata,
+  GString *legend = g_string_new(NULL);
+  board_render_legend_with(legend, (const char *const *)neutral->pdata,
                            catalog ? catalog_looks(catalog) : NULL,
                            catalog ? catalog->looks->len : 0, flags);
   g_ptr_array_free(neutral, TRUE);
+  /* Its entries are two blanks apart: lines break between entries, so
+   * that a glyph stays with what it means. */
+  g_strchomp(legend->str);
+  g_auto(GStrv) entries = g_strsplit(legend->str, "  ", -1);
+  guint width = MIN(cli_term_columns(), CLI_TEXT_WIDTH), column = 0;
+  for (char **e = entries; *e; e++) {
+    guint n = (guint)g_utf8_strlen(*e, -1);
+    if (column > 0 && column + 2 + n > width) {
+      g_string_append(out, "\n ");
+      column = 1;
+    } else if (column > 0) {
+      g_string_append(out, "  ");
+      column += 2;
+    }
+    g_string_append(out, *e);
+    column += n;
+  }
+  g_string_append_c(out, '\n');
+  g_string_free(legend, TRUE);
 }
 
 void

@@ -33,6 +33,7 @@ typedef struct {
   char *bus_address; /* --bus-address, else $MEEPLE_BUS_ADDRESS, or NULL */
   char *colour;      /* --colour: "auto", "always" or "never" (or NULL) */
   char *glyphs;      /* --glyphs: "auto", "unicode" or "ascii" (or NULL) */
+  gboolean full;     /* --full: the whole board, however wide */
 } CliGlobals;
 
 /* The one instance, filled by the option parsers. */
@@ -160,7 +161,16 @@ BoardRenderFlags cli_board_flags(FILE *stream);
 const char *cli_seat_name(const MeepleClientState *state, int seat,
                           char *buffer, gsize size);
 
-/* ---- the board of a remote game (board.c) ---- */
+/* ---- the terminal (term.c) ---- */
+
+/* Columns of the terminal on standard output (TIOCGWINSZ), else
+ * $COLUMNS, else CLI_TEXT_WIDTH (80). */
+guint cli_term_columns(void);
+
+/* Lines of that terminal, else $LINES, else 0 (unknown). */
+guint cli_term_lines(void);
+
+/* ---- the board of a remote game (board.c, board-window.c) ---- */
 
 /* A BoardView of a game's mirror: its catalog's kinds and tile types, the
  * state's tiles, figures (neutral ones too: the dragon, the fairy) and
@@ -173,17 +183,90 @@ CliBoard *cli_board_new(const MeepleClientCatalog *catalog,
                         const MeepleClientState *state);
 void cli_board_free(CliBoard *board);
 
-/* Marks every cell where an action of @decision places a tile (an action
- * with a tile id), labelled a, b, ... in the order of the actions. */
-void cli_board_mark_placements(CliBoard *board,
-                               const MeepleClientDecision *decision);
+/* ---- a long list chosen in steps (choice.c) ---- */
 
-/* Letters the options of @decision that put something on a segment of
- * a placed tile (a follower, a fairy, a ghost): each distinct segment
- * gets a letter drawn on it (a, b, ...), so nothing but the board says
- * where "follower C1" goes. */
+/* More actions than this are chosen in steps. */
+#define CLI_CHOICE_LIMIT 12
+
+/* What the current step of a choice asks. */
+typedef enum {
+  CLI_STEP_LIST, /* one action of a short list */
+  CLI_STEP_WHAT, /* a group of actions of one kind and figure */
+  CLI_STEP_CELL, /* a group of actions on one cell (lettered) */
+} CliStep;
+
+typedef struct CliChoice CliChoice;
+
+/* A choice among the actions of @d (which must outlive it). */
+CliChoice *cli_choice_new(const MeepleClientDecision *d);
+void cli_choice_free(CliChoice *c);
+/* The actions still in question: indices into d->actions. */
+const GArray *cli_choice_actions(const CliChoice *c);
+CliStep cli_choice_step(const CliChoice *c);
+/* The groups of a WHAT or CELL step, each an array of action indices,
+ * in the order their first action has in the decision. */
+guint cli_choice_n_groups(const CliChoice *c);
+const GArray *cli_choice_group(const CliChoice *c, guint group);
+/* Picks @group: the index of its action when it has only one (nothing
+ * else changes), else -1 and the next step is about its actions. */
+int cli_choice_enter(CliChoice *c, guint group);
+/* Narrows the choice to @actions (indices), as a pick that "back"
+ * takes back (a cell's options, picked by its letter in a list). */
+void cli_choice_narrow(CliChoice *c, const GArray *actions);
+/* Takes the last pick back; FALSE at the first step. */
+gboolean cli_choice_back(CliChoice *c);
+/* Whether the choice goes in steps (a pick was made, or is asked). */
+gboolean cli_choice_in_steps(const CliChoice *c);
+/* Whether a pick was made that "back" can take back. */
+gboolean cli_choice_can_back(const CliChoice *c);
+
+/* Whether @a names a cell: it places a tile, names a segment, or its
+ * notation has "@ X,Y" (doc/game-record.md). */
+gboolean cli_action_has_cell(const MeepleClientAction *a);
+
+/* Marks every cell where an action of @decision (of @subset, action
+ * indices; NULL: all) places a tile (an action with a tile id),
+ * labelled a, b, ... in the order of the actions. */
+void cli_board_mark_placements(CliBoard *board,
+                               const MeepleClientDecision *decision,
+                               const GArray *subset);
+
+/* Letters the options of @decision (of @subset; NULL: all) that put
+ * something on a segment of a placed tile (a follower, a neutral
+ * figure), or on the tile itself (a figure moved to its cell): each
+ * distinct segment gets a letter drawn on it, a tile in a corner, so
+ * nothing but the board says where "follower C1" goes. */
 void cli_board_mark_options(CliBoard *board,
-                            const MeepleClientDecision *decision);
+                            const MeepleClientDecision *decision,
+                            const GArray *subset);
+
+/* Letters the cell of each group of @choice's CELL step on the board
+ * (an empty cell in its middle, a tile in a corner), replacing any
+ * other marks. */
+void cli_board_mark_groups(CliBoard *board,
+                           const MeepleClientDecision *decision,
+                           const CliChoice *choice);
+
+/* Puts tile @tile_id at (x, y) turned @rotation on @board, drawn as the
+ * last move (a preview: the daemon has not seen it), and letters its
+ * segments; returns the letter of each segment in the tile type's order
+ * (g_free; ' ' where there was none left). */
+char *cli_board_preview_tile(CliBoard *board, const char *tile_id, int x,
+                             int y, guint rotation);
+
+/* Draws a figure of @type for seat @owner on @segment of the tile at
+ * (x, y), highlighted, and drops the letters (the preview of a choice). */
+void cli_board_preview_figure(CliBoard *board, const char *type, int owner,
+                              int x, int y, guint segment);
+
+/* The kind name of segment @segment of the tile at (x, y), or NULL. */
+const char *cli_board_segment_kind(const CliBoard *board, int x, int y,
+                                   guint segment);
+
+/* The label of group @group of cli_board_mark_groups(), or NULL; the
+ * group lettered @label, or -1. */
+const char *cli_board_group_label(const CliBoard *board, guint group);
+int cli_board_label_group(const CliBoard *board, const char *label);
 
 /* What action @index of the decision marked by cli_board_mark_options()
  * points at, in words: "city [b] at 0,-1", or NULL. */
@@ -206,7 +289,19 @@ void cli_board_mark_last_move(CliBoard *board, const GPtrArray *events);
  * "…-moved" with a cell (a rule set's dragon or fairy). */
 gboolean cli_event_moves_figure(const MeepleClientEvent *e);
 
-/* Appends the board (board_render()). */
+/* Chooses the window of @view that fits @columns (and @lines, 0:
+ * unknown) around the options marked on it, else the last move, unless
+ * the whole board fits; then appends to @note the line saying which part
+ * is shown and which options lie outside it. */
+void cli_board_window(BoardView *view, guint columns, guint lines,
+                      gboolean tight, GString *note);
+
+/* With @tight, the window holds only the options and one tile around
+ * them (a decision in a turn whose board was just shown). */
+void cli_board_set_tight(CliBoard *board, gboolean tight);
+
+/* Appends the board (board_render()): with --full all of it, else the
+ * window of cli_board_window() for the terminal. */
 void cli_board_render(GString *out, const CliBoard *board,
                       BoardRenderFlags flags);
 
@@ -266,9 +361,11 @@ void cli_append_last_move(GString *out, const GPtrArray *events,
 void cli_append_final_scores(GString *out, const MeepleClientState *state);
 
 /* Appends one line for @event: sequence, type, seat name, its fields and
- * the rule it cites. */
+ * the rule it cites.  Only with @raw (watch's log) its "arg", whose
+ * meaning only its rule set's documentation gives; without, a line
+ * longer than CLI_TEXT_WIDTH is wrapped. */
 void cli_append_event(GString *out, const MeepleClientEvent *event,
-                      const MeepleClientState *state);
+                      const MeepleClientState *state, gboolean raw);
 
 /* ---- --json of list, show and history (json-out.c) ---- */
 
@@ -300,6 +397,28 @@ GArray *cli_bag_count(const MeepleClientCatalog *catalog,
 void cli_append_bag(GString *out, const MeepleClientCatalog *catalog,
                     const MeepleClientState *state, const GPtrArray *events);
 
+/* ---- the actions as lines (describe.c) ---- */
+
+/* The notation of @a as shown: without the trailing number of a rule
+ * set's action (its arg), which only the engine understands (g_free). */
+char *cli_action_shown(const MeepleClientAction *a);
+
+/* Appends the actions of @d (those of @subset, action indices; NULL:
+ * all), one a line: numbered 1, 2, ... in the list, or with
+ * @decision_numbers as "#N" (N: the action's place in the decision);
+ * each with what the board says of it (cli_board_mark_*() of @board).
+ * With @filter only those whose shown notation contains it, and a line
+ * counting them. */
+void cli_append_actions(GString *out, const MeepleClientDecision *d,
+                        const GArray *subset, gboolean decision_numbers,
+                        const MeepleClientState *state,
+                        const CliBoard *board, const char *filter);
+
+/* The action whose notation, or shown notation, is @line, or -1
+ * (*@ambiguous when several are shown so). */
+int cli_find_shown(const MeepleClientDecision *d, const char *line,
+                   gboolean *ambiguous);
+
 /* ---- an interactive player's decision (prompt.c) ---- */
 
 /* How a prompt ended. */
@@ -310,35 +429,79 @@ typedef enum {
   CLI_ANSWER_EOF,    /* the input ended */
   CLI_ANSWER_FAILED, /* output or the daemon failed (message printed) */
   CLI_ANSWER_AGAIN,  /* (internal: ask again) */
+  CLI_ANSWER_BACK,   /* (internal: back from a preview to the step) */
 } CliAnswer;
 
+/* What a player's prompts keep from one decision to the next. */
+typedef struct {
+  gboolean preview;   /* a placement is previewed and confirmed first */
+  GString *shown;     /* the board printed last (not printed again) */
+  GString *context;   /* the last move and the seats printed last */
+  guint64 placed;     /* the last tile placement when a decision was
+                       * shown (sequence): the same turn draws less */
+  /* A figure choice confirmed with the placement, for the decision that
+   * follows it (preview.c): a figure of @figure on segment @segment of
+   * the tile placed at (x, y), or with @none no figure. */
+  gboolean held, none;
+  int x, y;
+  char *figure, *segment, *what;
+} CliTurn;
+
+void cli_turn_init(CliTurn *turn, gboolean preview);
+void cli_turn_clear(CliTurn *turn);
+/* Forgets the held figure choice. */
+void cli_turn_drop_held(CliTurn *turn);
+
 /* Shows decision @d (which is for a seat this client holds) and reads
- * answers from @input until one is accepted or the player leaves. */
+ * answers from @input until one is accepted or the player leaves.  A
+ * decision in the same turn as the one shown before (a neutral
+ * figure's next step) gets a board window around its options only, and the last move
+ * and the seats only when they changed. */
 CliAnswer cli_prompt_decision(MeepleRemoteGame *game,
                               const MeepleClientDecision *d,
-                              BoardRenderFlags flags, FILE *input);
+                              BoardRenderFlags flags, FILE *input,
+                              CliTurn *turn);
+
+/* Writes @text (then empties it) and reads one answer from @input into
+ * *@line (g_free), blanks collapsed, echoed when @input is not a
+ * terminal.  CLI_ANSWER_AGAIN when a line was read, else EOF or
+ * FAILED. */
+CliAnswer cli_prompt_read(GString *text, FILE *input, char **line);
+
+/* ---- previewing a placement (preview.c) ---- */
+
+/* Shows the tile of action @index of @d placed (not sent yet) and asks
+ * for the figure to put on it, then for a confirmation; sends the
+ * placement only then, holding the figure choice in @turn for the
+ * decision that follows.  CLI_ANSWER_BACK when the player went back. */
+CliAnswer cli_preview_placement(MeepleRemoteGame *game,
+                                const MeepleClientDecision *d, guint index,
+                                BoardRenderFlags flags, FILE *input,
+                                CliTurn *turn);
+
+/* When @turn holds a figure choice that decision @d offers, takes it
+ * (CLI_ANSWER_ACTED, or RETRY/FAILED); when @d is where the figure
+ * would go but it is not offered, says so and forgets it.  Else
+ * CLI_ANSWER_AGAIN: ask the player. */
+CliAnswer cli_turn_resolve(MeepleRemoteGame *game,
+                           const MeepleClientDecision *d, CliTurn *turn);
 
 /* ---- seat tokens (tokens.c) ---- */
 
 /* A seat token saved by join, play or bot, so that a later run can
- * reclaim the seat.  The file is $XDG_STATE_HOME/meeple/tokens (see the
- * man page): one "GAME SEAT TOKEN HOLDER STORE" line per seat, SEAT
- * 0-based, STORE the key of the daemon's store (cli_store_key()). */
-typedef struct {
-  guint seat;     /* 0-based */
-  char *token;
-  gboolean legacy; /* not under the store's own key */
-} CliToken;
+ * reclaim the seat: libmeeple-client keeps the file
+ * (meeple_client_tokens_find(), meeple-client.h). */
+typedef MeepleClientToken CliToken;
 
 /* Who took a seat: a person (join, play) or `meeple bot`; each reclaims
  * only its own seats. */
-#define CLI_HOLDER_PLAYER "player"
-#define CLI_HOLDER_BOT "bot"
+#define CLI_HOLDER_PLAYER MEEPLE_CLIENT_HOLDER_PLAYER
+#define CLI_HOLDER_BOT MEEPLE_CLIENT_HOLDER_BOT
 
 /* The key tokens of @client's daemon are kept under: "store:ID" with
  * the daemon's StoreId, or for an older daemon without one "bus:ADDRESS"
- * (the bus it is on), else "daemon:NAME" (its unique name).  Asked for
- * once per process; owned by the CLI. */
+ * (the bus it is on), else "daemon:NAME" (its unique name):
+ * meeple_client_store_key(). */
 const char *cli_store_key(MeepleClient *client);
 
 /* cli_store_key() of the client @game was opened on. */

@@ -33,11 +33,14 @@ typedef struct {
   gboolean new_game;
   char *strategy;      /* of the bots of --new */
   char *bot_seed;
+  char *preview;       /* --preview: auto, always, never */
+  gboolean raw_events; /* --raw-events */
   CliNewOptions create;
 } PlayOptions;
 
 /* What the callbacks of a playing game share. */
 typedef struct {
+  gboolean raw_events;   /* events with every field, as watch prints */
   guint seat;            /* the player's (0-based) */
   guint64 announced;     /* the decision last said to be waited for */
   int announced_seat;    /* its seat, -1 after the player's own turn: one
@@ -47,11 +50,12 @@ typedef struct {
 static void
 on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
 {
-  (void)data;
+  const PlayRun *run = data;
   const MeepleClientState *state = meeple_remote_game_state(game, NULL);
   GString *text = g_string_new(NULL);
   for (guint i = 0; i < events->len; i++)
-    cli_append_event(text, g_ptr_array_index(events, i), state);
+    cli_append_event(text, g_ptr_array_index(events, i), state,
+                     run->raw_events);
   cli_write(text);
   g_string_free(text, TRUE);
 }
@@ -81,12 +85,13 @@ announce_wait(MeepleRemoteGame *game, PlayRun *run, guint64 id, guint seat,
                          cli_seat_name(state, (int)seat, buffer,
                                        sizeof buffer), seat + 1, kind);
   /* A seat nobody serves would keep the player waiting for ever. */
-  if (absent)
-    g_string_append_printf(text, "  Seat %u is not connected: its player "
-                           "must come back ('meeple play %s'), or a bot "
-                           "take it ('meeple bot %s --seat %u').\n",
-                           seat + 1, meeple_remote_game_id(game),
-                           meeple_remote_game_id(game), seat + 1);
+  if (absent) {
+    g_autofree char *line = g_strdup_printf(
+      "  Seat %u is not connected: its player must come back ('meeple play "
+      "%s'), or a bot take it ('meeple bot %s --seat %u').", seat + 1,
+      meeple_remote_game_id(game), meeple_remote_game_id(game), seat + 1);
+    cli_append_wrapped(text, line, CLI_TEXT_WIDTH, "  ");
+  }
   cli_write(text);
   g_string_free(text, TRUE);
 }
@@ -210,7 +215,8 @@ catch_interrupt(const char *id, guint seat, GPid bots)
 
 /* Plays every decision of @run's seat until the game is over. */
 static int
-play_loop(MeepleRemoteGame *game, PlayRun *run, BoardRenderFlags flags)
+play_loop(MeepleRemoteGame *game, PlayRun *run, BoardRenderFlags flags,
+          CliTurn *turn)
 {
   guint seat = run->seat;
   for (;;) {
@@ -230,10 +236,11 @@ play_loop(MeepleRemoteGame *game, PlayRun *run, BoardRenderFlags flags)
       return status;
     }
     g_autofree char *hint = cli_resume_hint(meeple_remote_game_id(game));
-    switch (cli_prompt_decision(game, d, flags, stdin)) {
+    switch (cli_prompt_decision(game, d, flags, stdin, turn)) {
     case CLI_ANSWER_ACTED:
     case CLI_ANSWER_RETRY:
     case CLI_ANSWER_AGAIN:
+    case CLI_ANSWER_BACK:
       break;
     case CLI_ANSWER_QUIT:
       g_print("Left game %s; seat %u stays yours, and '%s' takes it "
@@ -343,15 +350,23 @@ play_game(MeepleClient *client, const char *id, gboolean created,
             cli_seat_name(state, (int)seat, buffer, sizeof buffer),
             seat + 1);
     catch_interrupt(id, seat, bots);
-    PlayRun run = { .seat = seat, .announced_seat = -1 };
+    PlayRun run = { .seat = seat, .announced_seat = -1,
+                    .raw_events = o->raw_events };
     const MeepleRemoteGameCallbacks callbacks = { .events = on_events,
                                                   .decision = on_decision };
     meeple_remote_game_set_callbacks(game, &callbacks, &run);
+    /* A placement is previewed where a person types the answers; a
+     * script that pipes them answers each decision once. */
+    CliTurn turn;
+    cli_turn_init(&turn, g_strcmp0(o->preview, "always") == 0 ||
+                         (g_strcmp0(o->preview, "never") != 0 &&
+                          isatty(STDIN_FILENO) == 1));
     if (cli_wait_start(game, TRUE)) {
-      status = play_loop(game, &run, flags);
+      status = play_loop(game, &run, flags, &turn);
       if (status == CLI_EXIT_OK && meeple_remote_game_is_over(game))
         status = print_end(game, flags);
     }
+    cli_turn_clear(&turn);
     meeple_remote_game_set_callbacks(game, NULL, NULL);
     signal(SIGINT, SIG_DFL);
   }
@@ -381,6 +396,13 @@ cli_cmd_play(int argc, char **argv)
       "S" },
     { "bot-seed", 0, 0, G_OPTION_ARG_STRING, &o.bot_seed,
       "With --new: seed of the bots' choices", "N" },
+    { "preview", 0, 0, G_OPTION_ARG_STRING, &o.preview,
+      "Show a placement and the figure on it before sending them, to "
+      "confirm or go back: auto (when standard input is a terminal), "
+      "always or never (default: auto)", "WHEN" },
+    { "raw-events", 0, 0, G_OPTION_ARG_NONE, &o.raw_events,
+      "Print events with every field, the rule sets' numbers (arg) too, "
+      "as 'meeple watch' does", NULL },
     G_OPTION_ENTRY_NULL
   };
   GOptionContext *context =
@@ -390,12 +412,15 @@ cli_cmd_play(int argc, char **argv)
   g_option_context_set_description(context,
     "Takes a seat in GAME (reclaiming the one saved for it by an earlier\n"
     "join or play, if any), starts the game once every seat is taken,\n"
-    "and plays it: for each decision it shows the board with the cells\n"
-    "the tile can go to (letters), the drawn tile turned 0, 90, 180 and\n"
-    "270 degrees, and the numbered legal actions, then reads a line:\n"
-    "a number, an action as listed, 'board', 'actions', 'help' or\n"
-    "'quit'.  Events are printed as they happen, the final scores at the\n"
-    "end.  Answers may be piped in, one per line.\n\n"
+    "and plays it: for each decision it shows the board (the part that\n"
+    "fits the terminal; --full for all) with the options lettered on it,\n"
+    "the drawn tile turned 0, 90, 180 and 270 degrees, and the options,\n"
+    "then reads a line: a number, a letter, an action as listed, 'back',\n"
+    "'board', 'actions', 'help' or 'quit'.  More than 12 options are\n"
+    "chosen in steps (what, then where).  A placement is previewed with\n"
+    "the figure on it before both are sent (--preview).  Events are\n"
+    "printed as they happen, the final scores at the end.  Answers may\n"
+    "be piped in, one per line.\n\n"
     "With --new instead of GAME it creates a game (--seats, --rules,\n"
     "--seed, --tiles, --bots, --seat-kinds, --no-farmers, --game-name as\n"
     "for 'meeple new'; every seat but the first is a bot seat unless\n"
@@ -416,6 +441,12 @@ cli_cmd_play(int argc, char **argv)
       status = cli_new_options_check(&o.create, "play", TRUE);
   }
   MeepleBotStrategy strategy;
+  static const char *const previews[] = { "auto", "always", "never",
+                                          NULL };
+  if (status == CLI_EXIT_OK && o.preview &&
+      !g_strv_contains(previews, o.preview))
+    status = cli_usage_error("play", "--preview takes auto, always or "
+                             "never, not \"%s\"", o.preview);
   if (status == CLI_EXIT_OK && o.strategy &&
       !meeple_bot_strategy_from_name(o.strategy, &strategy))
     status = cli_usage_error("play", "--strategy takes random or greedy, "
@@ -445,6 +476,7 @@ cli_cmd_play(int argc, char **argv)
   g_free(o.name);
   g_free(o.strategy);
   g_free(o.bot_seed);
+  g_free(o.preview);
   cli_new_options_clear(&o.create);
   return status;
 }

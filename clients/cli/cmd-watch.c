@@ -78,7 +78,7 @@ on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
   gboolean placed = FALSE;
   for (guint i = 0; i < events->len; i++) {
     const MeepleClientEvent *e = g_ptr_array_index(events, i);
-    cli_append_event(text, e, state);
+    cli_append_event(text, e, state, TRUE);
     placed |= g_strcmp0(e->type, "tile-placed") == 0;
   }
   /* The board after each tile placement. */
@@ -165,7 +165,7 @@ cli_cmd_watch(int argc, char **argv)
     const MeepleClientState *state = meeple_remote_game_state(game, NULL);
     GPtrArray *events = meeple_remote_game_events(game);
     for (guint i = 0; events && i < events->len; i++)
-      cli_append_event(text, g_ptr_array_index(events, i), state);
+      cli_append_event(text, g_ptr_array_index(events, i), state, TRUE);
   }
   if (!ok) {
     status = cli_fail(error);

@@ -11,10 +11,15 @@ clients_cli_meeple_SOURCES = \
 	clients/cli/tokens.c \
 	clients/cli/lobby.c \
 	clients/cli/board.c \
+	clients/cli/board-window.c \
+	clients/cli/term.c \
 	clients/cli/text.c \
 	clients/cli/bag.c \
 	clients/cli/json-out.c \
 	clients/cli/prompt.c \
+	clients/cli/choice.c \
+	clients/cli/describe.c \
+	clients/cli/preview.c \
 	clients/cli/cmd-rules.c \
 	clients/cli/cmd-new.c \
 	clients/cli/cmd-list.c \

@@ -26,6 +26,9 @@ static const GOptionEntry board_entries[] = {
   { "glyphs", 0, 0, G_OPTION_ARG_STRING, &cli_globals.glyphs,
     "Characters of the board: unicode, ascii, or auto (Unicode in a UTF-8 "
     "locale; the default)", "SET" },
+  { "full", 0, 0, G_OPTION_ARG_NONE, &cli_globals.full,
+    "Draw the whole board, however wide (default: a window around the "
+    "last move and the options that fits the terminal)", NULL },
   G_OPTION_ENTRY_NULL
 };
 

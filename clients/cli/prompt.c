@@ -1,7 +1,13 @@
 /* prompt.c — one decision of an interactive player: the board with the
- * cells the tile can go to, the drawn tile in its four rotations, the
- * numbered legal actions, then lines read from standard input until one
- * of them is an action the daemon accepts.
+ * options lettered on it, the drawn tile in its four rotations, the
+ * options, then lines read from standard input until one of them is an
+ * action the daemon accepts.
+ *
+ * A decision with more than CLI_CHOICE_LIMIT actions is chosen in steps
+ * (choice.c): what, then where, then the short list; typing an action's
+ * notation works at every step, and "back" takes a step back.  A tile's
+ * placement is previewed before it is sent when @turn says so
+ * (preview.c).
  *
  * Input is read line by line with stdio, so a script can pipe the
  * answers in; when standard input is not a terminal each line read is
@@ -15,23 +21,24 @@
 
 static const char help_text[] =
   "Answer with one of:\n"
-  "  N         the number of a listed action\n"
-  "  LETTER    the option lettered on the board (where a figure goes)\n"
+  "  N         the number of a listed option\n"
+  "  LETTER    the option lettered on the board (a cell, a segment)\n"
   "  ACTION    an action as listed, e.g. \"place D @ 1,0 r90\" or "
-  "\"pass\"\n"
-  "  board     show the board and the scores again\n"
+  "\"pass\",\n"
+  "            at any step\n"
+  "  #N        action N of 'actions' (the whole list)\n"
+  "  back      the previous step (also: undo)\n"
+  "  board     show the board and the scores again ('full': all of it)\n"
   "  bag       the tiles still in the bag, by kind\n"
-  "  actions   list the legal actions again\n"
-  "  actions TEXT\n"
-  "            list only the actions whose notation contains TEXT, e.g.\n"
-  "            \"actions @ 2,1\" or \"actions portal\" (a long list)\n"
+  "  actions   list every legal action ('actions TEXT': those whose\n"
+  "            notation contains TEXT, e.g. \"actions @ 2,1\")\n"
   "  help      this text\n"
   "  quit      leave the program; the seat stays yours (its token is\n"
   "            saved) and 'meeple play GAME' takes it back\n"
-  "Cells where the tile can go are marked on the board with letters;\n"
-  "r0 r90 r180 r270 are the tile turned clockwise.  Decisions and actions\n"
-  "of expansions are listed the same way, by the names the daemon gives\n"
-  "them (e.g. dragon-step: \"dragon-move @ 1,0\").\n";
+  "Long lists are chosen in steps: what (kind and figure), then where\n"
+  "(cells lettered on the board), then the few options left.  r0 r90\n"
+  "r180 r270 are the tile turned clockwise.  Rule sets' decisions and\n"
+  "actions are listed the same way, by the names the daemon gives them.\n";
 
 /* Whether the decision places a tile: some action names one. */
 static gboolean
@@ -47,123 +54,155 @@ places_tile(const MeepleClientDecision *d, const char **tile)
   return FALSE;
 }
 
-/* The seat whose figure an action names where it already stands (a
- * ghost for this follower, a ghost taken off it: doc/mist.md), or -1. */
-static int
-action_figure_owner(const MeepleClientState *state,
-                    const MeepleClientAction *a)
+/* The sequence number of the last tile placement in @events, 0 when
+ * none. */
+static guint64
+last_placement(const GPtrArray *events)
 {
-  if (!state || !*a->figure || !*a->segment)
-    return -1;
-  for (guint i = 0; i < state->figures->len; i++) {
-    const MeepleClientFigure *f = g_ptr_array_index(state->figures, i);
-    if (f->owner >= 0 && f->x == a->x && f->y == a->y &&
-        strcmp(f->type, a->figure) == 0 && strcmp(f->segment, a->segment) == 0)
-      return f->owner;
+  for (guint i = events ? events->len : 0; i-- > 0;) {
+    const MeepleClientEvent *e = g_ptr_array_index(events, i);
+    if (g_strcmp0(e->type, "tile-placed") == 0)
+      return e->sequence;
   }
-  return -1;
+  return 0;
 }
 
-/* Lists the legal actions, numbered, or with @filter only those whose
- * notation contains it (blanks collapsed, as typed answers are); an
- * action on a figure already on the board says whose it is. */
+/* Appends the board, unless it is the one printed last: a run of
+ * decisions that change nothing the player must see (a figure's steps
+ * that leave the options where they were) prints it once. */
 static void
-append_actions(GString *out, const MeepleClientDecision *d,
-               const MeepleClientState *state, const CliBoard *board,
-               const char *filter)
+append_board_once(GString *out, const CliBoard *board, CliTurn *turn,
+                  BoardRenderFlags flags)
 {
-  char buffer[32];
-  int width = 0;
-  for (guint i = 0; i < d->actions->len; i++) {
-    const MeepleClientAction *a = g_ptr_array_index(d->actions, i);
-    width = MAX(width, (int)g_utf8_strlen(a->notation, -1));
-  }
-  guint shown = 0;
-  for (guint i = 0; i < d->actions->len; i++) {
-    const MeepleClientAction *a = g_ptr_array_index(d->actions, i);
-    const char *cell = cli_board_action_cell(board, i);
-    if (filter && !strstr(a->notation, filter))
-      continue;
-    shown++;
-    g_string_append_printf(out, "%4u  %s", i + 1, a->notation);
-    int owner = action_figure_owner(state, a);
-    const char *where = cli_board_action_where(board, i);
-    if (where && owner < 0)
-      g_string_append_printf(out, "%*s  on the %s",
-                             width - (int)g_utf8_strlen(a->notation, -1), "",
-                             where);
-    else if (cell)
-      g_string_append_printf(out, "%*s  cell %s (%d,%d)",
-                             width - (int)g_utf8_strlen(a->notation, -1), "",
-                             cell, a->x, a->y);
-    else if (owner >= 0)
-      g_string_append_printf(out, "%*s  %s's %s",
-                             width - (int)g_utf8_strlen(a->notation, -1), "",
-                             cli_seat_name(state, owner, buffer,
-                                           sizeof buffer), a->figure);
-    g_string_append_c(out, '\n');
-  }
-  if (filter)
-    g_string_append_printf(out, "(%u of %u actions contain \"%s\")\n", shown,
-                           d->actions->len, filter);
+  GString *text = g_string_new(NULL);
+  cli_board_render(text, board, flags);
+  if (turn->shown && g_string_equal(text, turn->shown))
+    g_string_append(out, "(The board is as above; 'board' draws it "
+                    "again.)\n");
+  else
+    g_string_append_len(out, text->str, (gssize)text->len);
+  if (turn->shown)
+    g_string_assign(turn->shown, text->str);
+  g_string_free(text, TRUE);
 }
 
-/* For a long list of several kinds, one line counting the actions of
- * each, so that e.g. the few of a portal decision that are not portal
- * moves stand out ("120 legal actions: 1 pass, 4 figure, 115 portal"). */
-#define SUMMARY_THRESHOLD 30
-
+/* The words of group @g of a WHAT step: its kind and figure, or its
+ * one action. */
 static void
-append_summary(GString *out, const MeepleClientDecision *d)
+append_group_what(GString *out, const MeepleClientDecision *d,
+                  const GArray *group)
 {
-  if (d->actions->len < SUMMARY_THRESHOLD)
+  const MeepleClientAction *a =
+    g_ptr_array_index(d->actions, g_array_index(group, guint, 0));
+  if (group->len == 1) {
+    g_autofree char *shown = cli_action_shown(a);
+    g_string_append(out, shown);
     return;
-  /* Only worth a line when the list mixes kinds. */
-  gboolean mixed = FALSE;
-  for (guint i = 1; i < d->actions->len && !mixed; i++)
-    mixed = g_strcmp0(((const MeepleClientAction *)
-                         g_ptr_array_index(d->actions, i))->kind,
-                      ((const MeepleClientAction *)
-                         g_ptr_array_index(d->actions, 0))->kind) != 0;
-  if (!mixed)
-    return;
-  GPtrArray *kinds = g_ptr_array_new();
-  GArray *counts = g_array_new(FALSE, TRUE, sizeof(guint));
-  for (guint i = 0; i < d->actions->len; i++) {
-    const MeepleClientAction *a = g_ptr_array_index(d->actions, i);
-    const char *kind = a->kind && *a->kind ? a->kind : "?";
-    guint k = 0;
-    while (k < kinds->len && strcmp(g_ptr_array_index(kinds, k), kind) != 0)
-      k++;
-    if (k == kinds->len) {
-      g_ptr_array_add(kinds, (gpointer)kind);
-      guint zero = 0;
-      g_array_append_val(counts, zero);
+  }
+  g_string_append(out, a->kind && *a->kind ? a->kind : "?");
+  if (a->figure && *a->figure)
+    g_string_append_printf(out, " %s", a->figure);
+  g_string_append_printf(out, ": %u options", group->len);
+}
+
+/* Appends the current step of @choice: its groups, or the short list. */
+static void
+append_step(GString *out, const MeepleClientDecision *d, CliChoice *choice,
+            const MeepleClientState *state, const CliBoard *board)
+{
+  guint n = cli_choice_n_groups(choice);
+  switch (cli_choice_step(choice)) {
+  case CLI_STEP_WHAT:
+    g_string_append_printf(out, "%u options; first choose what:\n",
+                           cli_choice_actions(choice)->len);
+    for (guint g = 0; g < n; g++) {
+      g_string_append_printf(out, "%4u  ", g + 1);
+      append_group_what(out, d, cli_choice_group(choice, g));
+      g_string_append_c(out, '\n');
     }
-    g_array_index(counts, guint, k)++;
+    break;
+  case CLI_STEP_CELL: {
+    g_string_append_printf(out, "%u options on %u cells; first choose "
+                           "where (a letter on the board, or a number):\n",
+                           cli_choice_actions(choice)->len, n);
+    GString *line = g_string_new(NULL);
+    for (guint g = 0; g < n; g++) {
+      const GArray *group = cli_choice_group(choice, g);
+      const MeepleClientAction *a =
+        g_ptr_array_index(d->actions, g_array_index(group, guint, 0));
+      const char *label = cli_board_group_label(board, g);
+      if (cli_action_has_cell(a))
+        g_string_append_printf(line, "%s%u=%s %d,%d (%u)", g ? "  " : "",
+                               g + 1, label ? label : "?", a->x, a->y,
+                               group->len);
+      else {
+        g_string_append_printf(line, "%s%u=", g ? "  " : "", g + 1);
+        append_group_what(line, d, group);
+      }
+    }
+    /* Entries break only between them ("N=LETTER X,Y (OPTIONS)"). */
+    g_auto(GStrv) entries = g_strsplit(line->str, "  ", -1);
+    guint column = 0;
+    for (char **e = entries; *e; e++) {
+      guint len = (guint)g_utf8_strlen(*e, -1);
+      if (column > 0 && column + 2 + len > CLI_TEXT_WIDTH) {
+        g_string_append_c(out, '\n');
+        column = 0;
+      }
+      g_string_append_printf(out, "%s%s", column ? "  " : "  ", *e);
+      column += 2 + len;
+    }
+    g_string_append_c(out, '\n');
+    g_string_free(line, TRUE);
+    break;
   }
-  g_string_append_printf(out, "%u legal actions:", d->actions->len);
-  for (guint k = 0; k < kinds->len; k++)
-    g_string_append_printf(out, "%s %u %s", k ? "," : "",
-                           g_array_index(counts, guint, k),
-                           (const char *)g_ptr_array_index(kinds, k));
-  g_string_append(out, " (\"actions TEXT\" lists those containing TEXT)\n");
-  g_ptr_array_free(kinds, TRUE);
-  g_array_free(counts, TRUE);
+  case CLI_STEP_LIST:
+  default:
+    cli_append_actions(out, d, cli_choice_actions(choice), FALSE, state,
+                       board, NULL);
+    break;
+  }
+  if (cli_choice_in_steps(choice))
+    g_string_append(out, "(An action's notation is taken at any step; "
+                    "'back' takes a pick back.)\n");
+}
+
+/* Letters on @board what the current step of @choice asks about. */
+static void
+mark_step(CliBoard *board, const MeepleClientDecision *d,
+          const CliChoice *choice)
+{
+  if (cli_choice_step(choice) == CLI_STEP_CELL) {
+    cli_board_mark_groups(board, d, choice);
+    return;
+  }
+  /* What to do is asked first: nothing is lettered yet. */
+  g_autoptr(GArray) none = g_array_new(FALSE, FALSE, sizeof(guint));
+  const GArray *subset = cli_choice_step(choice) == CLI_STEP_LIST
+                           ? cli_choice_actions(choice) : none;
+  cli_board_mark_placements(board, d, subset);
+  cli_board_mark_options(board, d, subset);
 }
 
 /* Appends everything a player needs to decide. */
 static void
 append_decision(GString *out, MeepleRemoteGame *game,
                 const MeepleClientState *state,
-                const MeepleClientDecision *d, const CliBoard *board,
-                BoardRenderFlags flags)
+                const MeepleClientDecision *d, CliChoice *choice,
+                const CliBoard *board, CliTurn *turn, BoardRenderFlags flags)
 {
   char buffer[32];
   g_string_append_c(out, '\n');
-  cli_board_render(out, board, flags);
-  cli_append_last_move(out, meeple_remote_game_events(game), state);
-  cli_append_seats(out, meeple_remote_game_catalog(game), state);
+  append_board_once(out, board, turn, flags);
+  /* The last move and the scores, unless just printed as they are. */
+  GString *context = g_string_new(NULL);
+  cli_append_last_move(context, meeple_remote_game_events(game), state);
+  cli_append_seats(context, meeple_remote_game_catalog(game), state);
+  if (!turn->context || !g_string_equal(context, turn->context))
+    g_string_append_len(out, context->str, (gssize)context->len);
+  if (turn->context)
+    g_string_assign(turn->context, context->str);
+  g_string_free(context, TRUE);
   const char *tile;
   if (places_tile(d, &tile)) {
     g_string_append_printf(out, "Turn %u, %u tile%s left.  Your tile: %s\n",
@@ -172,14 +211,15 @@ append_decision(GString *out, MeepleRemoteGame *game,
     cli_append_tile(out, meeple_remote_game_catalog(game), tile, "  ",
                     flags);
   }
-  g_string_append_printf(out, "%s (seat %u), your decision: %s", 
+  GString *line = g_string_new(NULL);
+  g_string_append_printf(line, "%s (seat %u), your decision: %s",
                          cli_seat_name(state, (int)d->seat, buffer,
                                        sizeof buffer), d->seat + 1, d->kind);
   if (d->description && *d->description)
-    g_string_append_printf(out, " (%s)", d->description);
-  g_string_append(out, "\n");
-  append_actions(out, d, state, board, NULL);
-  append_summary(out, d);
+    g_string_append_printf(line, " (%s)", d->description);
+  cli_append_wrapped(out, line->str, CLI_TEXT_WIDTH, "  ");
+  g_string_free(line, TRUE);
+  append_step(out, d, choice, state, board);
 }
 
 /* Collapses runs of blanks and trims, so "place  D @ 1,0 r90 " matches. */
@@ -201,19 +241,6 @@ normalise(const char *text)
   return g_string_free(out, FALSE);
 }
 
-/* Index of the action written as @line, or -1. */
-static int
-find_action(const MeepleClientDecision *d, const char *line)
-{
-  for (guint i = 0; i < d->actions->len; i++) {
-    const MeepleClientAction *a = g_ptr_array_index(d->actions, i);
-    g_autofree char *notation = normalise(a->notation);
-    if (strcmp(notation, line) == 0)
-      return (int)i;
-  }
-  return -1;
-}
-
 /* Reads one line without its newline; NULL at the end of the input. */
 static char *
 read_line(FILE *input)
@@ -229,9 +256,28 @@ read_line(FILE *input)
   return g_string_free(line, FALSE);
 }
 
+CliAnswer
+cli_prompt_read(GString *text, FILE *input, char **line)
+{
+  *line = NULL;
+  if (!cli_write(text))
+    return CLI_ANSWER_FAILED;
+  g_string_truncate(text, 0);
+  char *raw = read_line(input);
+  if (!raw) {
+    g_print("\n");
+    return CLI_ANSWER_EOF;
+  }
+  *line = normalise(raw);
+  g_free(raw);
+  if (isatty(fileno(input)) != 1)
+    g_print("%s\n", *line);
+  return CLI_ANSWER_AGAIN;
+}
+
 /* After a refused action: what it means for the loop. */
 static CliAnswer
-refused(GError *error, const MeepleClientDecision *d)
+refused(GError *error)
 {
   CliAnswer answer = CLI_ANSWER_AGAIN;
   if (g_error_matches(error, MEEPLE_CLIENT_ERROR,
@@ -241,18 +287,208 @@ refused(GError *error, const MeepleClientDecision *d)
       g_error_matches(error, MEEPLE_CLIENT_ERROR,
                       MEEPLE_CLIENT_ERROR_GAME_OVER))
     answer = CLI_ANSWER_RETRY;
-  g_printerr(CLI_NAME ": %s\n", error->message);
+  /* The daemon's message may be long: wrapped for the terminal. */
+  GString *message = g_string_new(NULL);
+  g_autofree char *line = g_strdup_printf(CLI_NAME ": %s", error->message);
+  cli_append_wrapped(message, line, CLI_TEXT_WIDTH, "  ");
+  g_printerr("%s", message->str);
+  g_string_free(message, TRUE);
   if (answer == CLI_ANSWER_AGAIN)
-    g_printerr("Type a number from 1 to %u, an action as listed, board, "
-               "help or quit.\n", d->actions->len);
+    g_printerr("Type a listed number or letter, an action as listed, "
+               "back, board, help or quit.\n");
   g_error_free(error);
   return answer;
 }
 
+/* Takes action @index: sent at once, or for a placement that @turn
+ * previews, shown first (CLI_ANSWER_AGAIN when the player went back). */
+static CliAnswer
+take(MeepleRemoteGame *game, const MeepleClientDecision *d, guint index,
+     BoardRenderFlags flags, FILE *input, CliTurn *turn)
+{
+  const MeepleClientAction *a = g_ptr_array_index(d->actions, index);
+  if (turn->preview && a->tile && *a->tile)
+    return cli_preview_placement(game, d, index, flags, input, turn);
+  GError *error = NULL;
+  if (meeple_remote_game_act(game, d->seat, d, index, &error))
+    return CLI_ANSWER_ACTED;
+  return refused(error);
+}
+
+/* The action of the short list lettered @label on the board (a segment,
+ * or a cell), or -1; the options of a cell lettered @label that has
+ * several go to *@cell (else it is left empty). */
+static int
+label_action(const CliBoard *board, const GArray *subset, const char *label,
+             GArray *cell)
+{
+  if (strlen(label) == 1 && g_ascii_isalpha(label[0])) {
+    int index = cli_board_label_action(board, label[0]);
+    if (index >= 0)
+      return index;
+  }
+  for (guint i = 0; i < subset->len; i++) {
+    guint index = g_array_index(subset, guint, i);
+    if (g_strcmp0(cli_board_action_cell(board, index), label) == 0)
+      g_array_append_val(cell, index);
+  }
+  if (cell->len == 1) {
+    int index = (int)g_array_index(cell, guint, 0);
+    g_array_set_size(cell, 0);
+    return index;
+  }
+  return -1;
+}
+
+/* The answers that show something: TRUE when @line was one. */
+static gboolean
+show_answer(GString *text, const char *line, MeepleRemoteGame *game,
+            const MeepleClientDecision *d, CliChoice *choice,
+            const CliBoard *board, BoardRenderFlags flags)
+{
+  const MeepleClientState *state;
+  if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+    g_string_append(text, help_text);
+    cli_append_legend(text, meeple_remote_game_catalog(game), flags);
+  } else if (strcmp(line, "board") == 0 || strcmp(line, "full") == 0) {
+    gboolean full = cli_globals.full;
+    cli_globals.full = full || strcmp(line, "full") == 0;
+    cli_board_render(text, board, flags);
+    cli_globals.full = full;
+    cli_append_legend(text, meeple_remote_game_catalog(game), flags);
+    /* Read again: a call on the game may have replaced the state. */
+    if ((state = meeple_remote_game_state(game, NULL)))
+      cli_append_seats(text, meeple_remote_game_catalog(game), state);
+    append_step(text, d, choice, meeple_remote_game_state(game, NULL),
+                board);
+  } else if (strcmp(line, "bag") == 0) {
+    size_t before = text->len;
+    if ((state = meeple_remote_game_state(game, NULL)))
+      cli_append_bag(text, meeple_remote_game_catalog(game), state,
+                     meeple_remote_game_events(game));
+    if (text->len == before)
+      g_string_append(text, "The tiles of this game's bag are not "
+                      "counted by kind (an explicit supply).\n");
+  } else if (strcmp(line, "actions") == 0) {
+    cli_append_actions(text, d, NULL, TRUE,
+                       meeple_remote_game_state(game, NULL), board, NULL);
+  } else if (g_str_has_prefix(line, "actions ")) {
+    cli_append_actions(text, d, NULL, TRUE,
+                       meeple_remote_game_state(game, NULL), board,
+                       line + strlen("actions "));
+  } else {
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* The group of a WHAT step named @line as listed ("KIND FIGURE"),
+ * or -1. */
+static int
+group_named(const MeepleClientDecision *d, const CliChoice *choice,
+            const char *line)
+{
+  for (guint g = 0; g < cli_choice_n_groups(choice); g++) {
+    const GArray *group = cli_choice_group(choice, g);
+    const MeepleClientAction *a =
+      g_ptr_array_index(d->actions, g_array_index(group, guint, 0));
+    g_autofree char *name = a->figure && *a->figure
+      ? g_strdup_printf("%s %s", a->kind, a->figure) : g_strdup(a->kind);
+    if (group->len > 1 && strcmp(name, line) == 0)
+      return (int)g;
+  }
+  return -1;
+}
+
+/* What one answer does at the current step: AGAIN to ask again (with
+ * *@redraw when the step changed), or how the decision ended. */
+static CliAnswer
+answer_step(const char *line, MeepleRemoteGame *game,
+            const MeepleClientDecision *d, CliChoice *choice,
+            const CliBoard *board, BoardRenderFlags flags, FILE *input,
+            CliTurn *turn, gboolean *redraw)
+{
+  const GArray *subset = cli_choice_actions(choice);
+  CliStep step = cli_choice_step(choice);
+  guint n = step == CLI_STEP_LIST ? subset->len : cli_choice_n_groups(choice);
+  guint64 number;
+  int index = -1;
+  gboolean ambiguous = FALSE;
+  if (strcmp(line, "back") == 0 || strcmp(line, "undo") == 0) {
+    if (!cli_choice_back(choice)) {
+      g_printerr(CLI_NAME ": nothing to go back to: this is the first "
+                 "step of the decision\n");
+      return CLI_ANSWER_AGAIN;
+    }
+    *redraw = TRUE;
+    return CLI_ANSWER_AGAIN;
+  }
+  if (line[0] == '#' &&
+      g_ascii_string_to_unsigned(line + 1, 10, 1, d->actions->len, &number,
+                                 NULL))
+    return take(game, d, (guint)number - 1, flags, input, turn);
+  if (g_ascii_string_to_unsigned(line, 10, 0, G_MAXUINT, &number, NULL)) {
+    if (number < 1 || number > n) {
+      g_printerr(CLI_NAME ": there is no option %s; type a number from 1 "
+                 "to %u, or help\n", line, n);
+      return CLI_ANSWER_AGAIN;
+    }
+    if (step == CLI_STEP_LIST)
+      return take(game, d, g_array_index(subset, guint, number - 1), flags,
+                  input, turn);
+    index = cli_choice_enter(choice, (guint)number - 1);
+    if (index >= 0)
+      return take(game, d, (guint)index, flags, input, turn);
+    *redraw = TRUE;
+    return CLI_ANSWER_AGAIN;
+  }
+  if (step == CLI_STEP_WHAT && (index = group_named(d, choice, line)) >= 0)
+    {
+    index = cli_choice_enter(choice, (guint)index);
+    if (index >= 0)
+      return take(game, d, (guint)index, flags, input, turn);
+    *redraw = TRUE;
+    return CLI_ANSWER_AGAIN;
+  }
+  if (step == CLI_STEP_CELL && (index = cli_board_label_group(board, line))
+                                 >= 0) {
+    index = cli_choice_enter(choice, (guint)index);
+    if (index >= 0)
+      return take(game, d, (guint)index, flags, input, turn);
+    *redraw = TRUE;
+    return CLI_ANSWER_AGAIN;
+  }
+  g_autoptr(GArray) cell = g_array_new(FALSE, FALSE, sizeof(guint));
+  if (step == CLI_STEP_LIST &&
+      (index = label_action(board, subset, line, cell)) >= 0)
+    return take(game, d, (guint)index, flags, input, turn);
+  if (cell->len > 1) {
+    /* A cell of several options: those options, as a step. */
+    cli_choice_narrow(choice, cell);
+    *redraw = TRUE;
+    return CLI_ANSWER_AGAIN;
+  }
+  if ((index = cli_find_shown(d, line, &ambiguous)) >= 0)
+    return take(game, d, (guint)index, flags, input, turn);
+  if (ambiguous) {
+    g_printerr(CLI_NAME ": several options read \"%s\"; type the number "
+               "or the letter of one\n", line);
+    return CLI_ANSWER_AGAIN;
+  }
+  /* Maybe another spelling of a legal action: the daemon decides. */
+  GError *error = NULL;
+  if (meeple_remote_game_act_notation(game, d->seat, line, &error))
+    return CLI_ANSWER_ACTED;
+  return refused(error);
+}
+
 CliAnswer
 cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
-                    BoardRenderFlags flags, FILE *input)
+                    BoardRenderFlags flags, FILE *input, CliTurn *turn)
 {
+  CliAnswer answer = cli_turn_resolve(game, d, turn);
+  if (answer != CLI_ANSWER_AGAIN)
+    return answer;
   GError *error = NULL;
   const MeepleClientState *state = meeple_remote_game_state(game, &error);
   if (!state) {
@@ -261,92 +497,55 @@ cli_prompt_decision(MeepleRemoteGame *game, const MeepleClientDecision *d,
     return CLI_ANSWER_FAILED;
   }
   CliBoard *board = cli_board_new(meeple_remote_game_catalog(game), state);
-  cli_board_mark_placements(board, d);
-  cli_board_mark_options(board, d);
-  cli_board_mark_last_move(board, meeple_remote_game_events(game));
+  CliChoice *choice = cli_choice_new(d);
+  GPtrArray *events = meeple_remote_game_events(game);
+  cli_board_mark_last_move(board, events);
+  /* No tile placed since the decision shown last: the same turn. */
+  guint64 placed = last_placement(events);
+  cli_board_set_tight(board, placed != 0 && placed == turn->placed);
+  turn->placed = placed;
+  mark_step(board, d, choice);
   GString *text = g_string_new(NULL);
-  append_decision(text, game, state, d, board, flags);
-  gboolean echo = isatty(fileno(input)) != 1;
-  CliAnswer answer = CLI_ANSWER_AGAIN;
+  append_decision(text, game, state, d, choice, board, turn, flags);
   while (answer == CLI_ANSWER_AGAIN) {
-    g_string_append_printf(text, "Your choice (1-%u, an action, board, "
-                           "bag, help, quit)> ", d->actions->len);
-    if (!cli_write(text)) {
-      answer = CLI_ANSWER_FAILED;
+    guint n = cli_choice_step(choice) == CLI_STEP_LIST
+                ? cli_choice_actions(choice)->len
+                : cli_choice_n_groups(choice);
+    g_string_append_printf(text, "Your choice (1-%u, %san action, %sboard, "
+                           "bag, help, quit)> ", n,
+                           cli_choice_step(choice) == CLI_STEP_WHAT
+                             ? "" : "a letter, ",
+                           cli_choice_can_back(choice) ? "back, " : "");
+    char *line;
+    answer = cli_prompt_read(text, input, &line);
+    if (answer != CLI_ANSWER_AGAIN)
       break;
-    }
-    g_string_truncate(text, 0);
-    char *raw = read_line(input);
-    if (!raw) {
-      g_print("\n");
-      answer = CLI_ANSWER_EOF;
-      break;
-    }
-    char *line = normalise(raw);
-    g_free(raw);
-    if (echo)
-      g_print("%s\n", line);
-    guint64 number;
-    int index;
+    gboolean redraw = FALSE;
     if (!*line) {
       /* An empty line: ask again. */
     } else if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0) {
       answer = CLI_ANSWER_QUIT;
-    } else if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
-      g_string_append(text, help_text);
-      cli_append_legend(text, meeple_remote_game_catalog(game), flags);
-    } else if (strcmp(line, "board") == 0) {
-      cli_board_render(text, board, flags);
-      cli_append_legend(text, meeple_remote_game_catalog(game), flags);
-      /* Read again: a call on the game may have replaced the state. */
-      if ((state = meeple_remote_game_state(game, NULL)))
-        cli_append_seats(text, meeple_remote_game_catalog(game), state);
-    } else if (strcmp(line, "bag") == 0) {
-      size_t before = text->len;
-      if ((state = meeple_remote_game_state(game, NULL)))
-        cli_append_bag(text, meeple_remote_game_catalog(game), state,
-                       meeple_remote_game_events(game));
-      if (text->len == before)
-        g_string_append(text, "The tiles of this game's bag are not "
-                        "counted by kind (an explicit supply).\n");
-    } else if (strcmp(line, "actions") == 0) {
-      append_actions(text, d, state, board, NULL);
-      append_summary(text, d);
-    } else if (g_str_has_prefix(line, "actions ")) {
-      append_actions(text, d, state, board, line + strlen("actions "));
-    } else if (g_ascii_string_to_unsigned(line, 10, 0, G_MAXUINT, &number,
-                                          NULL)) {
-      if (number < 1 || number > d->actions->len)
-        g_printerr(CLI_NAME ": there is no action %s; type a number from 1 "
-                   "to %u, or help\n", line, d->actions->len);
-      else if (meeple_remote_game_act(game, d->seat, d, (guint)number - 1,
-                                      &error))
-        answer = CLI_ANSWER_ACTED;
-      else
-        answer = refused(error, d);
-    } else if (strlen(line) == 1 && g_ascii_isalpha(line[0]) &&
-               (index = cli_board_label_action(board, line[0])) >= 0) {
-      /* A letter drawn on the board: the one option there. */
-      if (meeple_remote_game_act(game, d->seat, d, (guint)index, &error))
-        answer = CLI_ANSWER_ACTED;
-      else
-        answer = refused(error, d);
-    } else if ((index = find_action(d, line)) >= 0) {
-      if (meeple_remote_game_act(game, d->seat, d, (guint)index, &error))
-        answer = CLI_ANSWER_ACTED;
-      else
-        answer = refused(error, d);
-    } else {
-      /* Maybe another spelling of a legal action: the daemon decides. */
-      if (meeple_remote_game_act_notation(game, d->seat, line, &error))
-        answer = CLI_ANSWER_ACTED;
-      else
-        answer = refused(error, d);
+    } else if (!show_answer(text, line, game, d, choice, board, flags)) {
+      answer = answer_step(line, game, d, choice, board, flags, input, turn,
+                           &redraw);
+      /* Back from a preview: the board of this step again. */
+      if (answer == CLI_ANSWER_BACK) {
+        answer = CLI_ANSWER_AGAIN;
+        redraw = TRUE;
+      }
     }
-    error = NULL;
+    if (redraw && answer == CLI_ANSWER_AGAIN) {
+      /* Read again: a call on the game may have replaced the state. */
+      if (!(state = meeple_remote_game_state(game, NULL)))
+        answer = CLI_ANSWER_FAILED;
+      mark_step(board, d, choice);
+      cli_board_render(text, board, flags);
+      append_step(text, d, choice, state, board);
+    }
     g_free(line);
   }
   g_string_free(text, TRUE);
+  cli_choice_free(choice);
   cli_board_free(board);
   return answer;
 }

@@ -324,9 +324,10 @@ cli_append_last_move(GString *out, const GPtrArray *events,
 
 void
 cli_append_event(GString *out, const MeepleClientEvent *e,
-                 const MeepleClientState *state)
+                 const MeepleClientState *state, gboolean raw)
 {
   char buffer[32];
+  gsize start = out->len;
   g_string_append_printf(out, "#%" G_GUINT64_FORMAT " %s", e->sequence,
                          e->type ? e->type : "?");
   if (e->seat >= 0)
@@ -348,7 +349,9 @@ cli_append_event(GString *out, const MeepleClientEvent *e,
                            e->points == 1 || e->points == -1 ? "" : "s");
     sep = ", ";
   }
-  if (e->has_arg) {
+  /* The arg means what the event's rule set says (doc/), nothing a
+   * player can read: only the raw log of watch shows it. */
+  if (e->has_arg && raw) {
     g_string_append_printf(out, "%sarg %d", sep, e->arg);
     sep = ", ";
   }
@@ -360,5 +363,12 @@ cli_append_event(GString *out, const MeepleClientEvent *e,
     g_string_append_printf(out, "%sat %d,%d", sep, e->x, e->y);
   if (e->rule && *e->rule)
     g_string_append_printf(out, " [%s]", e->rule);
-  g_string_append_c(out, '\n');
+  if (raw || g_utf8_strlen(out->str + start, -1) <= CLI_TEXT_WIDTH) {
+    g_string_append_c(out, '\n');
+    return;
+  }
+  /* A player's terminal: wrapped. */
+  g_autofree char *line = g_strdup(out->str + start);
+  g_string_truncate(out, start);
+  cli_append_wrapped(out, line, CLI_TEXT_WIDTH, "    ");
 }

@@ -234,6 +234,18 @@ canvas_init(Canvas *canvas, const BoardView *view)
     canvas->min_y = MIN(canvas->min_y, y);
     canvas->max_y = MAX(canvas->max_y, y);
   }
+  /* A window leaves out what lies outside it, and never adds empty
+   * margins beyond the board. */
+  if (view->has_window) {
+    canvas->min_x = MAX(canvas->min_x, view->window_min_x);
+    canvas->max_x = MIN(canvas->max_x, view->window_max_x);
+    canvas->min_y = MAX(canvas->min_y, view->window_min_y);
+    canvas->max_y = MIN(canvas->max_y, view->window_max_y);
+    if (canvas->max_x < canvas->min_x)
+      canvas->max_x = canvas->min_x;
+    if (canvas->max_y < canvas->min_y)
+      canvas->max_y = canvas->min_y;
+  }
   canvas->cols = (canvas->max_x - canvas->min_x + 1) * BOARD_CELL_W;
   canvas->rows = (canvas->max_y - canvas->min_y + 1) * BOARD_CELL_H;
   gsize n = (gsize)canvas->cols * (gsize)canvas->rows;
@@ -242,9 +254,19 @@ canvas_init(Canvas *canvas, const BoardView *view)
     canvas->cells[i] = (BoardCell){ ' ', BOARD_INK_NONE, 0, NULL, 0 };
 }
 
+/* Whether cell (x, y) is on the canvas (inside the window). */
+static gboolean
+canvas_has(const Canvas *canvas, int x, int y)
+{
+  return x >= canvas->min_x && x <= canvas->max_x && y >= canvas->min_y &&
+         y <= canvas->max_y;
+}
+
 static void
 draw_tile(Canvas *canvas, const BoardView *view, const BoardTile *tile)
 {
+  if (!canvas_has(canvas, tile->x, tile->y))
+    return;
   BoardBlock b;
   board_block_init(&b, view->kinds, view->n_kinds, view->looks, view->n_looks,
                    tile->type, tile->rotation);
@@ -276,6 +298,8 @@ draw_tile(Canvas *canvas, const BoardView *view, const BoardTile *tile)
 static void
 draw_mark(Canvas *canvas, const BoardView *view, const BoardMark *mark)
 {
+  if (!canvas_has(canvas, mark->x, mark->y))
+    return;
   /* Marks are for empty cells; a tile there wins. */
   for (guint i = 0; i < view->n_tiles; i++)
     if (view->tiles[i].x == mark->x && view->tiles[i].y == mark->y)
@@ -413,6 +437,73 @@ append_notes(GString *out, const BoardView *view)
                            view->note_texts[i]);
 }
 
+/* Appends the lines of @text, each wrapped at blanks to at most @width
+ * characters (0: as they are), continuation lines indented by two: the
+ * list of figures of a large board is longer than a terminal is wide. */
+static void
+append_wrapped(GString *out, const char *text, guint width)
+{
+  g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+  for (char **line = lines; *line; line++) {
+    if (!**line)
+      continue;
+    if (width == 0) {
+      g_string_append_printf(out, "%s\n", *line);
+      continue;
+    }
+    /* Items ("abbot of seat 1 at 0,1 on M,") stay whole where
+     * they fit: a line breaks after a ',' or ';' first, else (an item
+     * longer than a line) between any two words. */
+    g_auto(GStrv) words = g_strsplit(*line, " ", -1);
+    guint column = 0;
+    for (char **w = words; *w;) {
+      char **end = w;
+      guint n = (guint)g_utf8_strlen(*end, -1);
+      while (end[1] && !g_str_has_suffix(*end, ",") &&
+             !g_str_has_suffix(*end, ";")) {
+        end++;
+        n += 1 + (guint)g_utf8_strlen(*end, -1);
+      }
+      if (n + 2 > width) {
+        end = w;
+        n = (guint)g_utf8_strlen(*w, -1);
+      }
+      if (column > 0 && column + 1 + n > width) {
+        g_string_append(out, "\n  ");
+        column = 2;
+      } else if (column > 0) {
+        g_string_append_c(out, ' ');
+        column++;
+      }
+      for (char **x = w; x <= end; x++)
+        g_string_append_printf(out, "%s%s", x == w ? "" : " ", *x);
+      column += n;
+      w = end + 1;
+    }
+    g_string_append_c(out, '\n');
+  }
+}
+
+/* Width of the y labels' margin for rows @min_y..@max_y: as wide as
+ * the widest label, with room for the brackets of the last tile's. */
+static int
+label_margin(const BoardView *view, int min_y, int max_y)
+{
+  int margin = MAX(g_snprintf(NULL, 0, "%d", min_y),
+                   g_snprintf(NULL, 0, "%d", max_y)) + 1;
+  if (view->has_last)
+    margin = MAX(margin, g_snprintf(NULL, 0, "[%d]", view->last_y) + 1);
+  return margin;
+}
+
+guint
+board_render_columns(const BoardView *view, int min_x, int max_x, int min_y,
+                     int max_y)
+{
+  return (guint)label_margin(view, min_y, max_y) +
+         (guint)(MAX(max_x - min_x + 1, 1) * BOARD_CELL_W);
+}
+
 void
 board_render(GString *out, const BoardView *view, BoardRenderFlags flags)
 {
@@ -429,18 +520,17 @@ board_render(GString *out, const BoardView *view, BoardRenderFlags flags)
     draw_mark(&canvas, view, &view->marks[i]);
 
   /* y labels: as wide as the widest of them, on each block's middle row. */
-  int margin = MAX(g_snprintf(NULL, 0, "%d", canvas.min_y),
-                   g_snprintf(NULL, 0, "%d", canvas.max_y)) + 1;
-  /* Room for the brackets of the last tile's row label. */
-  if (view->has_last)
-    margin = MAX(margin, g_snprintf(NULL, 0, "[%d]", view->last_y) + 1);
+  int margin = label_margin(view, canvas.min_y, canvas.max_y);
   append_x_axis(out, &canvas, view, margin);
   append_rows(out, &canvas, view, margin, flags);
   append_x_axis(out, &canvas, view, margin);
   g_free(canvas.cells);
-  append_other_figures(out, view, flags);
-  append_set_aside(out, view);
-  append_notes(out, view);
+  GString *under = g_string_new(NULL);
+  append_other_figures(under, view, flags);
+  append_set_aside(under, view);
+  append_notes(under, view);
+  append_wrapped(out, under->str, view->width);
+  g_string_free(under, TRUE);
 }
 
 const char *

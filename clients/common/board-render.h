@@ -139,7 +139,23 @@ typedef struct {
    * the mark's style); may be NULL. */
   const BoardLabel *labels;
   guint n_labels;
+  /** Only the cells from (window_min_x, window_min_y) to (window_max_x,
+   * window_max_y) are drawn (@has_window): a window that fits a
+   * terminal around what matters now, the rest of the board left out
+   * (the caller says so).  Without it, the whole bounding box. */
+  gboolean has_window;
+  int window_min_x, window_max_x, window_min_y, window_max_y;
+  /** The lines under the board (figures, notes) are wrapped to this many
+   * columns; 0: not wrapped. */
+  guint width;
 } BoardView;
+
+/* The columns the board of @view takes, its widest line (without the
+ * lines under it), when drawn with the window from (min_x, min_y) to
+ * (max_x, max_y); the rows are 3 per cell plus the two axes.  For a
+ * caller choosing a window that fits. */
+guint board_render_columns(const BoardView *view, int min_x, int max_x,
+                           int min_y, int max_y);
 
 /* Appends the board of @view: the x axis, one text row per character row
  * of the blocks (the y label on each block's middle row), the x axis

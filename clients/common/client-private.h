@@ -10,6 +10,8 @@ struct MeepleClient {
   DBusConnection *connection;
   GMainContext *context;       /* a reference */
   int timeout_ms;
+  char *bus_address;           /* as given to meeple_client_new(), or NULL */
+  char *store_key;             /* meeple_client_store_key(), once asked */
 };
 
 /* A game's mirror (remote-game.c) and its decision protocol

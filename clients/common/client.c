@@ -84,6 +84,26 @@ mcl_set_dbus_error(GError **error, const char *name, const char *message)
               "%s (%s)", message, name);
 }
 
+const char *
+meeple_client_error_name(const GError *error)
+{
+  if (!error || error->domain != MEEPLE_CLIENT_ERROR)
+    return "Failed";
+  switch (error->code) {
+  case MEEPLE_CLIENT_ERROR_NO_DAEMON:
+    return "NoDaemon";
+  case MEEPLE_CLIENT_ERROR_TIMED_OUT:
+    return "TimedOut";
+  default:
+    break;
+  }
+  /* The first name of the table with this code is the daemon's. */
+  for (gsize i = 0; i < G_N_ELEMENTS(meepled_errors); i++)
+    if ((int)meepled_errors[i].code == error->code)
+      return meepled_errors[i].name + strlen(MEEPLE_DBUS_ERROR_PREFIX);
+  return "Failed";
+}
+
 MeepleClient *
 meeple_client_new(const char *bus_address, GMainContext *context,
                   GError **error)
@@ -118,6 +138,7 @@ meeple_client_new(const char *bus_address, GMainContext *context,
   client->context = context ? g_main_context_ref(context)
                             : g_main_context_ref(g_main_context_default());
   client->timeout_ms = 25000;
+  client->bus_address = g_strdup(bus_address);
   meeple_dbus_attach(connection, client->context);
   return client;
 }
@@ -131,6 +152,8 @@ meeple_client_free(MeepleClient *client)
   dbus_connection_close(client->connection);
   dbus_connection_unref(client->connection);
   g_main_context_unref(client->context);
+  g_free(client->bus_address);
+  g_free(client->store_key);
   g_free(client);
 }
 

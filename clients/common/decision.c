@@ -170,6 +170,36 @@ meeple_remote_game_act_notation(MeepleRemoteGame *game, guint seat,
   return act(game, seat, &action, error);
 }
 
+gboolean
+meeple_remote_game_act_dict(MeepleRemoteGame *game, guint seat,
+                            const MeepleClientDecision *decision,
+                            GVariant *action, GError **error)
+{
+  GVariantBuilder builder;
+  GVariantIter iter;
+  const char *key;
+  GVariant *value;
+
+  g_return_val_if_fail(action != NULL, FALSE);
+  g_variant_ref_sink(action);
+  if (!g_variant_is_of_type(action, G_VARIANT_TYPE_VARDICT)) {
+    g_variant_unref(action);
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_INVALID_ARGS,
+                "an action is a dictionary of type a{sv}");
+    return FALSE;
+  }
+  g_variant_builder_init(&builder, G_VARIANT_TYPE_VARDICT);
+  g_variant_iter_init(&iter, action);
+  while (g_variant_iter_loop(&iter, "{&sv}", &key, &value))
+    if (!decision || strcmp(key, "decision") != 0)
+      g_variant_builder_add(&builder, "{sv}", key, value);
+  g_variant_unref(action);
+  if (decision)
+    g_variant_builder_add(&builder, "{sv}", "decision",
+                          g_variant_new_uint64(decision->id));
+  return act(game, seat, &builder, error);
+}
+
 static gboolean
 wanted(const guint *seats, guint n_seats, guint seat)
 {
@@ -186,6 +216,42 @@ on_timeout(gpointer data)
 {
   *(gboolean *)data = TRUE;
   return G_SOURCE_REMOVE;
+}
+
+const MeepleClientDecision *
+meeple_remote_game_poll_decision(MeepleRemoteGame *game, const guint *seats,
+                                 guint n_seats, GError **error)
+{
+  if (game->gone) {
+    g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_NO_DAEMON,
+                "%s", game->gone);
+    return NULL;
+  }
+  if (game->over) {
+    mcl_game_catch_up(game);
+    return NULL;
+  }
+  if (game->probe ||
+      (game->pending_known && wanted(seats, n_seats, game->pending_seat))) {
+    GError *local = NULL;
+    const MeepleClientDecision *d = meeple_remote_game_decision(game, &local);
+
+    if (d && wanted(seats, n_seats, d->seat))
+      return d;
+    if (!d) {
+      if (game->over) {
+        g_error_free(local);
+        return NULL;
+      }
+      if (!g_error_matches(local, MEEPLE_CLIENT_ERROR,
+                           MEEPLE_CLIENT_ERROR_NOT_STARTED)) {
+        g_propagate_error(error, local);
+        return NULL;
+      }
+      g_error_free(local);   /* not started: Start will signal */
+    }
+  }
+  return NULL;
 }
 
 const MeepleClientDecision *
@@ -212,36 +278,12 @@ meeple_remote_game_wait_decision(MeepleRemoteGame *game, const guint *seats,
     ;
 
   for (;;) {
-    if (game->gone) {
-      g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_NO_DAEMON,
-                  "%s", game->gone);
+    GError *local = NULL;
+    found = meeple_remote_game_poll_decision(game, seats, n_seats, &local);
+    if (found || local || game->over) {
+      if (local)
+        g_propagate_error(error, local);
       break;
-    }
-    if (game->over) {
-      mcl_game_catch_up(game);
-      break;
-    }
-    if (game->probe ||
-        (game->pending_known && wanted(seats, n_seats, game->pending_seat))) {
-      GError *local = NULL;
-      const MeepleClientDecision *d = meeple_remote_game_decision(game, &local);
-
-      if (d && wanted(seats, n_seats, d->seat)) {
-        found = d;
-        break;
-      }
-      if (!d) {
-        if (game->over) {
-          g_error_free(local);
-          break;
-        }
-        if (!g_error_matches(local, MEEPLE_CLIENT_ERROR,
-                             MEEPLE_CLIENT_ERROR_NOT_STARTED)) {
-          g_propagate_error(error, local);
-          break;
-        }
-        g_error_free(local);   /* not started: Start will signal */
-      }
     }
     if (timed_out) {
       g_set_error(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_TIMED_OUT,

@@ -7,7 +7,8 @@ clients_common_libmeeple_client_la_SOURCES = \
 	clients/common/parse.c \
 	clients/common/catalog.c \
 	clients/common/remote-game.c \
-	clients/common/decision.c
+	clients/common/decision.c \
+	clients/common/tokens.c
 clients_common_libmeeple_client_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/daemon
 clients_common_libmeeple_client_la_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS)
 clients_common_libmeeple_client_la_LIBADD = daemon/dbus/libmeeple-dbus.la \

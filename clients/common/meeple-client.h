@@ -136,6 +136,54 @@ typedef struct {
  * restarts. */
 GPtrArray *meeple_client_list_games(MeepleClient *client, GError **error);
 
+/** The short name of @error: the daemon's error name without its
+ * prefix for errors the daemon sent ("NotYourTurn", "StorageFailed"),
+ * "NoDaemon", "TimedOut" or "Failed" for failures on this side, and
+ * "Failed" for errors of other domains.  Static; never NULL. */
+const char *meeple_client_error_name(const GError *error);
+
+/* ---- seat tokens kept on disk (shared by every client) ------------- */
+
+/** A seat token saved so that a later run can reclaim the seat.  The
+ * file is $XDG_STATE_HOME/meeple/tokens: one "GAME SEAT TOKEN HOLDER
+ * STORE" line per seat, SEAT 0-based, STORE the key of the daemon's
+ * store (meeple_client_store_key()).  `meeple` and the Lua module share
+ * it, so one can hand a seat over to the other. */
+typedef struct {
+  guint seat;      /**< 0-based */
+  char *token;
+  gboolean legacy; /**< not under the store's own key */
+} MeepleClientToken;
+
+/** Who took a seat: a person (meeple join, play; a script by default)
+ * or a bot; each reclaims only its own seats. */
+#define MEEPLE_CLIENT_HOLDER_PLAYER "player"
+#define MEEPLE_CLIENT_HOLDER_BOT "bot"
+
+/** The key tokens of @client's daemon are kept under: "store:ID" with
+ * the daemon's StoreId, or for an older daemon without one "bus:ADDRESS"
+ * (the bus it is on: the address @client was made with, else
+ * $MEEPLE_BUS_ADDRESS, else $DBUS_SESSION_BUS_ADDRESS), else
+ * "daemon:NAME" (its unique name).  Asked for once per client; owned by
+ * @client. */
+const char *meeple_client_store_key(MeepleClient *client);
+
+/** The tokens saved for game @game of store @store by @holder, oldest
+ * first, then those of lines without a store, then, when @store is a
+ * stand-in ("bus:", "daemon:"), those under other stand-ins
+ * (MeepleClientToken*, freed with the array; the daemon refuses the ones
+ * it did not issue). */
+GPtrArray *meeple_client_tokens_find(const char *store, const char *game,
+                                     const char *holder);
+
+/** Saves (or replaces) the token of @seat in @game of @store for
+ * @holder; tokens of other stores are kept whatever their game ids.
+ * FALSE with @error set (G_FILE_ERROR) when the file cannot be
+ * written. */
+gboolean meeple_client_tokens_save(const char *store, const char *game,
+                                   guint seat, const char *token,
+                                   const char *holder, GError **error);
+
 /* ---- the history: finished games the daemon keeps ------------------ */
 
 /** One finished game of the daemon's history (ListHistory). */
@@ -364,6 +412,27 @@ gboolean meeple_remote_game_act(MeepleRemoteGame *game, guint seat,
 /** Takes an action written in notation for @seat (no decision guard). */
 gboolean meeple_remote_game_act_notation(MeepleRemoteGame *game, guint seat,
                                          const char *notation, GError **error);
+/** Takes the action @action, a dictionary in any form Act accepts
+ * (doc/dbus-api.md, "Act": "index", "notation", or "kind" with any of
+ * "tile", "x", "y", "rotation", "segment", "figure", "arg"), for @seat,
+ * guarded by @decision when not NULL (STALE_DECISION when it is no
+ * longer the pending one).  A floating @action is consumed.  Errors as
+ * meeple_remote_game_act(), and INVALID_ARGS from the daemon for fields
+ * that fit no known kind or more than one action. */
+gboolean meeple_remote_game_act_dict(MeepleRemoteGame *game, guint seat,
+                                     const MeepleClientDecision *decision,
+                                     GVariant *action, GError **error);
+/** One look, without iterating the context, at what
+ * meeple_remote_game_wait_decision() waits for: the decision when one
+ * for @seats (NULL: any) is pending, else NULL, with @error set on
+ * failure (NO_DAEMON when the daemon left the bus) and unset when
+ * there is nothing yet or the game is over (is_over() says which).
+ * For callers that run the context themselves (several waits at once,
+ * as the Lua module's coroutines do).  The decision is as
+ * meeple_remote_game_decision()'s. */
+const MeepleClientDecision *
+meeple_remote_game_poll_decision(MeepleRemoteGame *game, const guint *seats,
+                                 guint n_seats, GError **error);
 /** Iterates the client's context until a decision for one of @seats
  * (NULL: for any seat) is pending or the game is over; returns the
  * decision, or NULL when the game is over (@error unset), on timeout

@@ -1,8 +1,13 @@
 /* fuzz-record.c — libFuzzer target for the game-record reader
- * (doc/game-record.md).  Not part of the automake build; see README.md.
+ * (doc/game-record.md), with every rule set.  Built by `make fuzz`
+ * (tests/fuzz/local.mk); see README.md.
  *
- * Every input is parsed and replayed against the base tile set.  Beyond
- * "no crash, no sanitizer report", it checks the reader's contract:
+ * Every input is parsed and replayed against the rules its own "rules"
+ * line names: the base game plus any of the plugins, loaded with the
+ * engine's loader (fuzz-rules.h).  A record naming rule sets the loader
+ * refuses (unknown, conflicting) is replayed against the base game, which
+ * must refuse it in turn.  Beyond "no crash, no sanitizer report", it
+ * checks the reader's contract:
  *  - a failure is a MEEPLE_ERROR with a "file:line:column: " message;
  *  - whatever is accepted writes out as a record that reads back to the
  *    same text (the round trip of DESIGN invariant 4).
@@ -14,30 +19,43 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef FUZZ_TILES
-#define FUZZ_TILES "data/tiles/base.tiles"
-#endif
+#include "fuzz-rules.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static MeepleRules *rules;
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
   (void)argc;
   (void)argv;
-  /* Rules are loaded once: they are read-only and shared by every game. */
-  const char *path = getenv("MEEPLE_FUZZ_TILES");
-  GError *error = NULL;
-  rules = meeple_rules_new();
-  if (!meeple_rules_load_tiles(rules, path ? path : FUZZ_TILES, &error)) {
-    fprintf(stderr, "fuzz-record: %s (set MEEPLE_FUZZ_TILES)\n",
-            error->message);
-    exit(1);
-  }
+  fuzz_rules_init("fuzz-record");
   return 0;
+}
+
+/* The rules a record asks for: its rule-set ids, versions stripped and
+ * "base" left out (as meeple-sim replay reads them), or the base game
+ * when the loader refuses them. */
+static MeepleRules *
+record_rules(const MeepleRecord *rec)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
+  for (guint i = 0; rec->rulesets && i < rec->rulesets->len; i++) {
+    const char *s = g_ptr_array_index(rec->rulesets, i);
+    char *id = g_strndup(s, strcspn(s, "/"));
+    if (strcmp(id, "base") == 0)
+      g_free(id);
+    else
+      g_ptr_array_add(ids, id);
+  }
+  g_ptr_array_add(ids, NULL);
+  MeepleRules *rules = fuzz_rules((const char *const *)ids->pdata, NULL);
+  g_ptr_array_free(ids, TRUE);
+  if (!rules) {
+    const char *none[] = { NULL };
+    rules = fuzz_rules(none, NULL);
+  }
+  return rules;
 }
 
 /* Aborts unless @error is a record or replay error with a position. */
@@ -62,6 +80,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   MeepleRecord *rec =
       meeple_record_parse((const char *)data, (gssize)size, "fuzz.rec",
                           &error);
+  MeepleRules *rules = rec ? record_rules(rec) : NULL;
   MeepleGame *game = rec ? meeple_record_replay(rec, rules, &error) : NULL;
   if (!game) {
     check_error(error);

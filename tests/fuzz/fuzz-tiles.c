@@ -7,7 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+  (void)argc;
+  (void)argv;
+  /* A GLib warning or critical (a failed g_return_if_fail) is a bug the
+   * run must stop at, as in the other targets (fuzz-rules.c). */
+  g_log_set_always_fatal(G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL |
+                         G_LOG_LEVEL_WARNING);
+  return 0;
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

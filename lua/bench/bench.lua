@@ -1,0 +1,24 @@
+-- bench.lua — the Lua half of lua-bench (lua-bench.c): plays @games
+-- games, both seats from one connection, with the random or the greedy
+-- Lua bot, and returns how many acts it took.
+local meeple = require "meeple"
+local greedy = require "greedy"
+
+local client = meeple.connect()
+
+return function(games, strategy, seed)
+  local acts = 0
+  for i = 0, games - 1 do
+    local game = client:create{ seats = 2, seed = seed + i }
+    local a = game:join{ name = "Lua 1", seat = 1, save = false }
+    local b = game:join{ name = "Lua 2", seat = 2, save = false }
+    game:start()
+    local choose = strategy == "greedy" and greedy.new(game) or greedy.random
+    game:play({ a, b }, function(d)
+      acts = acts + 1
+      return choose(d)
+    end)
+    game:close()
+  end
+  return acts
+end
