@@ -2015,6 +2015,69 @@ START_TEST(test_catalog)
 }
 END_TEST
 
+/* Typed events: a whole game with every rule set sends, for each event,
+ * only keys of the fields its type declares in GetCatalog "events" (x and
+ * y for "cell", "arg" for "count"), plus "text". */
+START_TEST(test_events_declared_fields)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  GDBusConnection *ab[] = { a, b };
+  g_autofree char *path = create(
+      a, "{'rules': <['abbot', 'princess-dragon', 'mage-witch', 'circus', "
+         "'mist', 'spell-circles']>, 'seed': <uint64 5>}", NULL);
+  seat_all(ab, 2, path);
+  g_autoptr(GRand) r = g_rand_new_with_seed(5);
+  play_to_end(ab, path, r);
+
+  g_autoptr(GVariant) reply = game_ok(a, path, "GetCatalog", NULL, "(a{sv})");
+  g_autoptr(GVariant) cat = g_variant_get_child_value(reply, 0);
+  g_autoptr(GVariant) types =
+      g_variant_lookup_value(cat, "events", G_VARIANT_TYPE("a(sasss)"));
+  ck_assert_ptr_nonnull(types);
+  /* type name -> allowed keys, ",key," */
+  g_autoptr(GHashTable) allowed =
+      g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+  for (gsize i = 0; i < g_variant_n_children(types); i++) {
+    const char *name, *count, *text;
+    g_autoptr(GVariant) fields = NULL;
+    g_variant_get_child(types, i, "(&s@as&s&s)", &name, &fields, &count,
+                        &text);
+    GString *keys = g_string_new(",text,");
+    for (gsize f = 0; f < g_variant_n_children(fields); f++) {
+      const char *field;
+      g_variant_get_child(fields, f, "&s", &field);
+      g_string_append_printf(keys, "%s,",
+                             strcmp(field, "cell") == 0 ? "x,y"
+                             : strcmp(field, "count") == 0 ? "arg" : field);
+    }
+    g_hash_table_insert(allowed, g_strdup(name), g_string_free(keys, FALSE));
+  }
+  g_autoptr(GVariant) evs = get_events(a, path, 0);
+  guint checked = 0;
+  for (gsize i = 0; i < g_variant_n_children(evs); i++) {
+    guint64 seq;
+    const char *type;
+    g_autoptr(GVariant) fields = NULL;
+    g_variant_get_child(evs, i, "(t&s@a{sv})", &seq, &type, &fields);
+    const char *keys = g_hash_table_lookup(allowed, type);
+    ck_assert_msg(keys != NULL, "event type %s is not in the catalog", type);
+    GVariantIter iter;
+    const char *key;
+    g_variant_iter_init(&iter, fields);
+    while (g_variant_iter_next(&iter, "{&sv}", &key, NULL)) {
+      g_autofree char *k = g_strdup_printf(",%s,", key);
+      ck_assert_msg(strstr(keys, k) != NULL, "%s #%" G_GUINT64_FORMAT
+                    " has \"%s\", which its type does not declare (%s)",
+                    type, seq, key, keys);
+    }
+    ck_assert(g_variant_lookup(fields, "text", "&s", &key));
+    checked++;
+  }
+  ck_assert_uint_gt(checked, 200);
+}
+END_TEST
+
 typedef struct {
   GDBusConnection *c;
   const char *path;
@@ -3315,6 +3378,7 @@ dbus_api_suite(void)
   tcase_add_test(tc, test_malformed);
   tcase_add_test(tc, test_file_descriptors);
   tcase_add_test(tc, test_catalog);
+  tcase_add_test(tc, test_events_declared_fields);
   tcase_add_test(tc, test_forged_name_owner_changed);
   tcase_add_test(tc, test_full_game);
   tcase_add_test(tc, test_disconnect);

@@ -25,17 +25,17 @@ START_TEST(every_figure_and_kind)
   static const struct { const char *name, *look; } figures[] = {
     { "follower", "F F seat meeple" },  { "abbot", "A A seat meeple" },
     { "dragon", "D ▲ neutral triangle" }, { "fairy", "F ✦ neutral star" },
-    { "mage", "@ ◉ neutral disc" },     { "witch", "% ◎ neutral ring" },
+    { "mage", "@ ◉ neutral disc" },     { "witch", "% ◎ neutral circle" },
     { "big-top", "T ⌂ neutral tent" },  { "ringmaster", "R R seat meeple" },
   }, kinds[] = {
     { "road", "- ─ road band" },        { "city", "# ▓ city area" },
     { "field", ". · field area" },      { "monastery", "M † monastery building" },
-    { "garden", "g ♣ field tree" },     { "ring", "b b other ring" },
+    { "garden", "g ♣ field tree" },     { "ring", "b b other circle" },
     { "acrobat", "a a other spot" },
   }, symbols[] = {
     { "mist", "~ ≈ field fog" },        { "mist-2", "~ ≈ field fog" },
-    { "circles-1", "o ◯ other ring" },  { "volcano", "^ ⛰ other triangle" },
-    { "portal", "o ◌ other ring" },     { "mage", "* ✧ other star" },
+    { "circles-1", "o ◯ other circle" },  { "volcano", "^ ⛰ other triangle" },
+    { "portal", "o ◌ other circle" },     { "mage", "* ✧ other star" },
   };
   MeepleRules *rules = tu_rules_with(ALL);
   ck_assert_uint_eq(meeple_rules_n_figure_types(rules),

@@ -621,7 +621,7 @@ circus_setup(MeepleRules *rules, GError **error)
   /* how clients draw them (meeple/looks.h): the spots by their codes'
    * small letters, as boards always showed them; 'T' for the big top, as
    * B is the ring's */
-  static const MeepleLook ring_look = { 'b', "b", MEEPLE_COLOUR_OTHER, "ring" };
+  static const MeepleLook ring_look = { 'b', "b", MEEPLE_COLOUR_OTHER, "circle" };
   static const MeepleLook acrobat_look = { 'a', "a", MEEPLE_COLOUR_OTHER,
                                            "spot" };
   static const MeepleLook big_top_look = { 'T', "⌂", MEEPLE_COLOUR_NEUTRAL,

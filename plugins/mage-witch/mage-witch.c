@@ -264,7 +264,7 @@ mw_setup(MeepleRules *rules, GError **error)
      * W would read as a monastery or a seat's letter */
     static const MeepleLook looks[N_MAGIC] = {
       { '@', "◉", MEEPLE_COLOUR_NEUTRAL, "disc" },
-      { '%', "◎", MEEPLE_COLOUR_NEUTRAL, "ring" },
+      { '%', "◎", MEEPLE_COLOUR_NEUTRAL, "circle" },
     };
     meeple_rules_set_figure_look(rules, mw->type[w], &looks[w]);
   }

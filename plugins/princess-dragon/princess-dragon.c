@@ -637,7 +637,7 @@ pd_setup(MeepleRules *rules, GError **error)
     { &pd->volcano, { '^', "⛰", MEEPLE_COLOUR_OTHER, "triangle" } },
     { &pd->dragon_symbol, { 'd', "△", MEEPLE_COLOUR_OTHER, "triangle" } },
     { &pd->princess, { 'p', "♛", MEEPLE_COLOUR_OTHER, "crown" } },
-    { &pd->portal, { 'o', "◌", MEEPLE_COLOUR_OTHER, "ring" } },
+    { &pd->portal, { 'o', "◌", MEEPLE_COLOUR_OTHER, "circle" } },
   };
   for (guint i = 0; i < G_N_ELEMENTS(styles); i++)
     if (*styles[i].symbol >= 0)

@@ -41,7 +41,7 @@ typedef struct {
   const char *unicode;
   MeepleColourRole colour;
   /** Hint for graphical clients: [a-z-]+ ("meeple", "triangle", "star",
-   * "disc", "ring", "tent", "building", "tree", "band", "area", "fog",
+   * "disc", "circle", "tent", "building", "tree", "band", "area", "fog",
    * "spot"). */
   const char *shape;
 } MeepleLook;
