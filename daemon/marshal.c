@@ -515,38 +515,6 @@ marshal_state(const Session *s)
 
 /* ---- events --------------------------------------------------------- */
 
-/* Which fields each core event type has (game.h); rule sets' events carry
- * every field, as the engine cannot yet say which ones they set. */
-enum {
-  F_SEAT = 1 << 0, F_TILE = 1 << 1, F_XY = 1 << 2, F_SEGMENT = 1 << 3,
-  F_FIGURE = 1 << 4, F_KIND = 1 << 5, F_POINTS = 1 << 6, F_ARG = 1 << 7,
-  F_ALL = 0xff,
-};
-
-static guint
-event_fields(guint type)
-{
-  switch (type) {
-  case MEEPLE_EVENT_TURN_STARTED: return F_SEAT | F_ARG;
-  case MEEPLE_EVENT_TILE_DRAWN: return F_SEAT | F_TILE;
-  case MEEPLE_EVENT_TILE_DISCARDED: return F_SEAT | F_TILE;
-  case MEEPLE_EVENT_TILE_PLACED: return F_SEAT | F_TILE | F_XY | F_ARG;
-  case MEEPLE_EVENT_FIGURE_PLACED:
-  case MEEPLE_EVENT_FIGURE_RETURNED:
-  case MEEPLE_EVENT_FIGURE_MOVED:
-    return F_SEAT | F_FIGURE | F_XY | F_SEGMENT;
-  case MEEPLE_EVENT_FEATURE_COMPLETED:
-    return F_KIND | F_XY | F_SEGMENT | F_ARG;
-  case MEEPLE_EVENT_POINTS_SCORED:
-    return F_SEAT | F_POINTS | F_KIND | F_XY | F_SEGMENT;
-  case MEEPLE_EVENT_GAME_OVER: return 0;
-  case MEEPLE_EVENT_WINNER: return F_SEAT | F_POINTS;
-  case MEEPLE_EVENT_TILE_SET_ASIDE: return F_SEAT | F_TILE;
-  case MEEPLE_EVENT_TILES_RETURNED: return F_ARG;
-  default: return F_ALL;
-  }
-}
-
 /* One "key": <value> entry of an a{sv}. */
 static gboolean
 dict_add(DBusMessageIter *dict, const char *key, int type, const void *value)
@@ -575,34 +543,44 @@ dict_add_string(DBusMessageIter *dict, const char *key, const char *value)
   return dict_add(dict, key, DBUS_TYPE_STRING, &value);
 }
 
+/* The fields the event's type declares and the event has
+ * (meeple_event_fields()), under the keys doc/dbus-api.md names, then its
+ * sentence: clients print "text" and need to know no rule set. */
 static gboolean
 append_event_fields(DBusMessageIter *dict, const Session *s,
                     const MeepleEvent *e)
 {
-  guint fields = event_fields(e->type);
+  guint32 has = meeple_event_fields(s->rules, e);
   gboolean ok = TRUE;
-  if ((fields & F_SEAT) && e->player >= 0)
+  if (has & MEEPLE_EVENT_FIELD_SEAT)
     ok = ok && dict_add_int(dict, "seat", e->player);
-  if (fields & F_TILE)
+  if (has & MEEPLE_EVENT_FIELD_TILE)
     ok = ok && dict_add_string(dict, "tile", tile_id(s->rules, e->tile));
-  if (fields & F_XY)
+  if (has & MEEPLE_EVENT_FIELD_CELL)
     ok = ok && dict_add_int(dict, "x", e->x) && dict_add_int(dict, "y", e->y);
-  if (fields & F_SEGMENT) {
+  if (has & MEEPLE_EVENT_FIELD_SEGMENT) {
     const char *seg = segment_name(s->game, e->x, e->y, e->segment);
     if (seg)
       ok = ok && dict_add_string(dict, "segment", seg);
   }
-  if (fields & F_FIGURE)
+  if (has & MEEPLE_EVENT_FIELD_FIGURE)
     ok = ok && dict_add_string(dict, "figure", figure_name(s->rules, e->figure));
-  if (fields & F_KIND)
+  if (has & MEEPLE_EVENT_FIELD_KIND)
     ok = ok && dict_add_string(dict, "kind", kind_name(s->rules, e->kind));
-  if (fields & F_POINTS)
+  if (has & MEEPLE_EVENT_FIELD_POINTS)
     ok = ok && dict_add_int(dict, "points", e->points);
-  if (fields & F_ARG)
+  /* "arg" keeps its name: clients read it; what it counts is in the
+   * catalog's event types */
+  if (has & MEEPLE_EVENT_FIELD_COUNT)
     ok = ok && dict_add_int(dict, "arg", e->arg);
-  if (e->rule)
+  if (has & MEEPLE_EVENT_FIELD_RULE)
     ok = ok && dict_add_string(dict, "rule", e->rule);
-  return ok;
+  const char *names[MEEPLE_MAX_PLAYERS];
+  for (guint i = 0; i < s->n_seats; i++)
+    names[i] = s->seats[i].name;
+  g_autofree char *text = meeple_event_text(s->rules, s->game, e, names,
+                                            s->n_seats);
+  return ok && dict_add_string(dict, "text", text);
 }
 
 gboolean
@@ -694,6 +672,64 @@ symbol_looks(const MeepleRules *rules)
   return g_variant_builder_end(&b);
 }
 
+/* Every event type: name, declared fields, what its count is ("" for
+ * none), sentence template ("" for none), so that a client may fill the
+ * sentences itself (in its own words, or another language). */
+static GVariant *
+event_types(const MeepleRules *rules)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("a(sasss)"));
+  for (guint t = 0; t < meeple_rules_n_event_types(rules); t++) {
+    const MeepleEventSpec *spec = meeple_rules_event_spec(rules, t);
+    GVariantBuilder fields;
+    g_variant_builder_init(&fields, G_VARIANT_TYPE("as"));
+    for (guint32 bit = 1; bit & MEEPLE_EVENT_FIELDS_ALL; bit <<= 1)
+      if (spec->fields & bit)
+        g_variant_builder_add(&fields, "s", meeple_event_field_name(bit));
+    g_variant_builder_add(&b, "(s@asss)", meeple_rules_event_type_name(rules, t),
+                          g_variant_builder_end(&fields),
+                          spec->count_name ? spec->count_name : "",
+                          spec->text ? spec->text : "");
+  }
+  return g_variant_builder_end(&b);
+}
+
+/* One look as (name, ascii, unicode, colour role, shape). */
+static void
+add_look(GVariantBuilder *b, const char *name, const MeepleLook *look)
+{
+  char ascii[2] = { look->ascii, '\0' };
+  g_variant_builder_add(b, "(sssss)", name, ascii, look->unicode,
+                        meeple_colour_role_name(look->colour), look->shape);
+}
+
+/* How every figure type, every kind and each symbol that has one looks
+ * (meeple/looks.h): clients draw any rule set from these alone. */
+typedef enum { LOOKS_FIGURES, LOOKS_KINDS, LOOKS_SYMBOLS } LooksOf;
+
+static GVariant *
+looks_of(const MeepleRules *rules, LooksOf what)
+{
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("a(sssss)"));
+  MeepleLook look;
+  if (what == LOOKS_FIGURES) {
+    for (guint i = 0; i < meeple_rules_n_figure_types(rules); i++)
+      if (meeple_rules_figure_look(rules, i, &look))
+        add_look(&b, meeple_rules_figure_type(rules, i)->name, &look);
+  } else if (what == LOOKS_KINDS) {
+    for (guint i = 0; i < meeple_rules_n_kinds(rules); i++)
+      if (meeple_rules_kind_look(rules, i, &look))
+        add_look(&b, meeple_rules_kind(rules, i)->name, &look);
+  } else {
+    for (guint i = 0; i < meeple_rules_n_symbols(rules); i++)
+      if (meeple_rules_symbol_style(rules, i, &look))
+        add_look(&b, meeple_rules_symbol_name(rules, i), &look);
+  }
+  return g_variant_builder_end(&b);
+}
+
 GVariant *
 marshal_catalog(const MeepleRules *rules)
 {
@@ -720,5 +756,9 @@ marshal_catalog(const MeepleRules *rules)
   g_variant_builder_add(&d, "{sv}", "figures", g_variant_builder_end(&figs));
   g_variant_builder_add(&d, "{sv}", "tiles", g_variant_builder_end(&tiles));
   g_variant_builder_add(&d, "{sv}", "looks", symbol_looks(rules));
+  g_variant_builder_add(&d, "{sv}", "events", event_types(rules));
+  g_variant_builder_add(&d, "{sv}", "figure-looks", looks_of(rules, LOOKS_FIGURES));
+  g_variant_builder_add(&d, "{sv}", "kind-looks", looks_of(rules, LOOKS_KINDS));
+  g_variant_builder_add(&d, "{sv}", "symbol-looks", looks_of(rules, LOOKS_SYMBOLS));
   return g_variant_builder_end(&d);
 }

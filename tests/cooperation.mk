@@ -11,3 +11,21 @@ TESTS += $(COOPERATION_TESTS)
 tests_test_rules_cooperation_SOURCES = tests/test-rules-cooperation.c
 tests_test_rules_cooperation_CFLAGS = $(TEST_CFLAGS)
 tests_test_rules_cooperation_LDADD = $(TEST_LDADD)
+
+# Typed events (meeple/events.h): every event type of every rule set
+# declares its fields and sentence; the template language.
+EVENTS_TESTS = tests/test-events
+check_PROGRAMS += $(EVENTS_TESTS)
+TESTS += $(EVENTS_TESTS)
+tests_test_events_SOURCES = tests/test-events.c tests/test-events-expect.h
+tests_test_events_CFLAGS = $(TEST_CFLAGS)
+tests_test_events_LDADD = $(TEST_LDADD)
+
+# Looks (meeple/looks.h): every figure type, kind and symbol style of
+# every rule set; defaults; refusals.
+LOOKS_TESTS = tests/test-looks
+check_PROGRAMS += $(LOOKS_TESTS)
+TESTS += $(LOOKS_TESTS)
+tests_test_looks_SOURCES = tests/test-looks.c
+tests_test_looks_CFLAGS = $(TEST_CFLAGS)
+tests_test_looks_LDADD = $(TEST_LDADD)

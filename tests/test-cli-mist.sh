@@ -96,10 +96,9 @@ in_order() {
                END { exit !(k > n) }' "$@" <"$file"
 }
 
-# Rule sets add events whose unset fields the daemon still sends
-# (daemon/marshal.c: "rule sets' events carry every field"), so their
-# lines may hold "tile A, figure follower, kind road, 0 points, " before
-# the fields that matter: X matches that prefix.
+# Lines may hold fields before the ones that matter (before typed
+# events, rule sets' events carried every field: "tile A, figure
+# follower, kind road, 0 points, "): X matches such a prefix.
 X='(.*, )?'
 
 # --- the private bus ---------------------------------------------------
@@ -378,8 +377,8 @@ echo "# at the end: bank $bank, seat 1 $g1, seat 2 $g2, in circles $circles"
 check "the 15 ghosts are all accounted for at the end [MIST-01]" \
   test "$((bank + g1 + g2 + circles))" -eq 15
 check "MIST-16 takes 1 per ghost on each seat's followers [MIST-16]" sh -c '
-  p1=$(sed -n "s/^#[0-9]* points-scored Greedy 1: .*, \(-\{0,1\}[0-9]*\) points\{0,1\}, .*\[MIST-16\]$/\1/p" "$1")
-  p2=$(sed -n "s/^#[0-9]* points-scored Random 2: .*, \(-\{0,1\}[0-9]*\) points\{0,1\}, .*\[MIST-16\]$/\1/p" "$1")
+  p1=$(sed -n "s/^#[0-9]* points-scored Greedy 1: \(.*, \)\{0,1\}\(-\{0,1\}[0-9]*\) points\{0,1\}, .*\[MIST-16\]$/\2/p" "$1")
+  p2=$(sed -n "s/^#[0-9]* points-scored Random 2: \(.*, \)\{0,1\}\(-\{0,1\}[0-9]*\) points\{0,1\}, .*\[MIST-16\]$/\2/p" "$1")
   [ "${p1:-0}" -eq "$((-$2))" ] && [ "${p2:-0}" -eq "$((-$3))" ] &&
   [ "$2" -gt 0 ] && [ "$3" -gt 0 ]' sh "$E" "$g1" "$g2"
 check "watch draws mist and prints the ghost notes" sh -c \

@@ -211,6 +211,24 @@ START_TEST(create_join_start)
   ck_assert_str_eq(k->name, "city");
   ck_assert_int_eq(k->shape, MEEPLE_SHAPE_EDGE);
   ck_assert_uint_ge(cat->figure_types->len, 1);
+  /* Looks and event types (typed events): the city's look, the
+   * follower's, and turn-started's fields and template. */
+  ck_assert_int_eq(k->look.ascii, '#');
+  ck_assert_str_eq(k->look.unicode, "▓");
+  ck_assert_int_eq(k->look.colour, MEEPLE_COLOUR_CITY);
+  ck_assert_str_eq(k->look.shape, "area");
+  const MeepleClientFigureType *follower =
+    g_ptr_array_index(cat->figure_types, 0);
+  ck_assert_str_eq(follower->name, "follower");
+  ck_assert_int_eq(follower->look.colour, MEEPLE_COLOUR_SEAT);
+  ck_assert_uint_eq(cat->event_types->len, 13);
+  const MeepleClientEventType *turn = g_ptr_array_index(cat->event_types, 0);
+  ck_assert_str_eq(turn->name, "turn-started");
+  ck_assert_uint_eq(turn->fields,
+                    MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_COUNT);
+  ck_assert_str_eq(turn->count_name, "turn");
+  ck_assert_str_eq(turn->text, "turn {count}: {seat} to play");
+  ck_assert_uint_eq(cat->symbol_looks->len, cat->symbols->len);
 
   /* Leaving before the start frees the seat. */
   g_free(join(game, 0, "Ada"));
@@ -422,6 +440,9 @@ START_TEST(bots_play_full_game)
     const MeepleClientEvent *e = g_ptr_array_index(events, i);
 
     ck_assert_uint_eq(e->sequence, i + 1);   /* contiguous from 1 */
+    /* every event has its sentence (typed events) */
+    ck_assert_ptr_nonnull(e->text);
+    ck_assert_uint_gt(strlen(e->text), 0);
     if (strcmp(e->type, "points-scored") == 0) {
       ck_assert(e->seat == 0 || e->seat == 1);
       ck_assert(e->has_points);

@@ -1932,6 +1932,149 @@ START_TEST(test_catalog)
     ck_assert_str_eq(unicode, "≈");
     ck_assert_str_eq(legend, "field under mist");
   }
+
+  /* Event types (typed events): the base game's 13 core ones, with
+   * their fields, count and template; the mist adds its own. */
+  g_autoptr(GVariant) types =
+      g_variant_lookup_value(cat, "events", G_VARIANT_TYPE("a(sasss)"));
+  ck_assert_msg(types != NULL, "GetCatalog lacks events a(sasss)");
+  ck_assert_uint_eq(g_variant_n_children(types), 13);
+  g_autoptr(GVariant) turn = g_variant_get_child_value(types, 0);
+  const char *name, *count, *text;
+  g_autoptr(GVariant) fields = NULL;
+  g_variant_get(turn, "(&s@as&s&s)", &name, &fields, &count, &text);
+  ck_assert_str_eq(name, "turn-started");
+  g_autofree const char **strv = g_variant_get_strv(fields, NULL);
+  g_autofree char *joined = g_strjoinv(" ", (char **)strv);
+  ck_assert_str_eq(joined, "seat count");
+  ck_assert_str_eq(count, "turn");
+  ck_assert_str_eq(text, "turn {count}: {seat} to play");
+  g_autoptr(GVariant) types2 =
+      g_variant_lookup_value(cat2, "events", G_VARIANT_TYPE("a(sasss)"));
+  ck_assert_ptr_nonnull(types2);
+  gboolean ghost_added = FALSE;
+  for (gsize i = 0; i < g_variant_n_children(types2); i++) {
+    g_autoptr(GVariant) fs = NULL;
+    g_variant_get_child(types2, i, "(&s@as&s&s)", &name, &fs, &count, &text);
+    if (strcmp(name, "ghost-added") == 0) {
+      ghost_added = TRUE;
+      ck_assert_str_eq(count, "ghosts");
+      ck_assert_ptr_nonnull(strstr(text, "{count:nth} ghost"));
+    }
+    /* every type but game-over says what it sets */
+    if (strcmp(name, "game-over") == 0)
+      ck_assert_uint_eq(g_variant_n_children(fs), 0);
+    else
+      ck_assert_uint_gt(g_variant_n_children(fs), 0);
+  }
+  ck_assert(ghost_added);
+
+  /* Looks (meeple/looks.h): every figure type and kind of the base game;
+   * the mist's symbols with theirs. */
+  g_autoptr(GVariant) fl =
+      g_variant_lookup_value(cat, "figure-looks", G_VARIANT_TYPE("a(sssss)"));
+  g_autoptr(GVariant) kl =
+      g_variant_lookup_value(cat, "kind-looks", G_VARIANT_TYPE("a(sssss)"));
+  g_autoptr(GVariant) sl =
+      g_variant_lookup_value(cat2, "symbol-looks", G_VARIANT_TYPE("a(sssss)"));
+  ck_assert_msg(fl && kl && sl, "GetCatalog lacks figure-, kind- or "
+                "symbol-looks a(sssss)");
+  ck_assert_uint_eq(g_variant_n_children(fl), 1);
+  ck_assert_uint_eq(g_variant_n_children(kl), 5);
+  const char *lname, *ascii, *uni, *colour, *shape;
+  g_variant_get_child(kl, 3, "(&s&s&s&s&s)", &lname, &ascii, &uni, &colour,
+                      &shape);
+  ck_assert_str_eq(lname, "monastery");
+  ck_assert_str_eq(ascii, "M");
+  ck_assert_str_eq(uni, "†");
+  ck_assert_str_eq(colour, "monastery");
+  ck_assert_str_eq(shape, "building");
+  g_variant_get_child(sl, 0, "(&s&s&s&s&s)", &lname, &ascii, &uni, &colour,
+                      &shape);
+  ck_assert_str_eq(lname, "mist");
+  ck_assert_str_eq(ascii, "~");
+  ck_assert_str_eq(uni, "≈");
+  ck_assert_str_eq(colour, "field");
+  ck_assert_str_eq(shape, "fog");
+
+  /* The setup's events carry only their declared fields, and "text":
+   * the start tile's placement has no seat, turn-started no tile. */
+  g_autoptr(GVariant) evs = get_events(c, path, 0);
+  ck_assert_uint_ge(g_variant_n_children(evs), 1);
+  const char *type;
+  guint64 seq;
+  g_autoptr(GVariant) first = NULL;
+  g_variant_get_child(evs, 0, "(t&s@a{sv})", &seq, &type, &first);
+  ck_assert_str_eq(type, "tile-placed");
+  ck_assert(!g_variant_lookup(first, "seat", "i", NULL));
+  ck_assert(!g_variant_lookup(first, "points", "i", NULL));
+  ck_assert(!g_variant_lookup(first, "figure", "&s", NULL));
+  const char *sentence;
+  ck_assert(g_variant_lookup(first, "text", "&s", &sentence));
+  ck_assert_str_eq(sentence, "tile D at 0,0, turned 0°");
+}
+END_TEST
+
+/* Typed events: a whole game with every rule set sends, for each event,
+ * only keys of the fields its type declares in GetCatalog "events" (x and
+ * y for "cell", "arg" for "count"), plus "text". */
+START_TEST(test_events_declared_fields)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  GDBusConnection *ab[] = { a, b };
+  g_autofree char *path = create(
+      a, "{'rules': <['abbot', 'princess-dragon', 'mage-witch', 'circus', "
+         "'mist', 'spell-circles']>, 'seed': <uint64 5>}", NULL);
+  seat_all(ab, 2, path);
+  g_autoptr(GRand) r = g_rand_new_with_seed(5);
+  play_to_end(ab, path, r);
+
+  g_autoptr(GVariant) reply = game_ok(a, path, "GetCatalog", NULL, "(a{sv})");
+  g_autoptr(GVariant) cat = g_variant_get_child_value(reply, 0);
+  g_autoptr(GVariant) types =
+      g_variant_lookup_value(cat, "events", G_VARIANT_TYPE("a(sasss)"));
+  ck_assert_ptr_nonnull(types);
+  /* type name -> allowed keys, ",key," */
+  g_autoptr(GHashTable) allowed =
+      g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+  for (gsize i = 0; i < g_variant_n_children(types); i++) {
+    const char *name, *count, *text;
+    g_autoptr(GVariant) fields = NULL;
+    g_variant_get_child(types, i, "(&s@as&s&s)", &name, &fields, &count,
+                        &text);
+    GString *keys = g_string_new(",text,");
+    for (gsize f = 0; f < g_variant_n_children(fields); f++) {
+      const char *field;
+      g_variant_get_child(fields, f, "&s", &field);
+      g_string_append_printf(keys, "%s,",
+                             strcmp(field, "cell") == 0 ? "x,y"
+                             : strcmp(field, "count") == 0 ? "arg" : field);
+    }
+    g_hash_table_insert(allowed, g_strdup(name), g_string_free(keys, FALSE));
+  }
+  g_autoptr(GVariant) evs = get_events(a, path, 0);
+  guint checked = 0;
+  for (gsize i = 0; i < g_variant_n_children(evs); i++) {
+    guint64 seq;
+    const char *type;
+    g_autoptr(GVariant) fields = NULL;
+    g_variant_get_child(evs, i, "(t&s@a{sv})", &seq, &type, &fields);
+    const char *keys = g_hash_table_lookup(allowed, type);
+    ck_assert_msg(keys != NULL, "event type %s is not in the catalog", type);
+    GVariantIter iter;
+    const char *key;
+    g_variant_iter_init(&iter, fields);
+    while (g_variant_iter_next(&iter, "{&sv}", &key, NULL)) {
+      g_autofree char *k = g_strdup_printf(",%s,", key);
+      ck_assert_msg(strstr(keys, k) != NULL, "%s #%" G_GUINT64_FORMAT
+                    " has \"%s\", which its type does not declare (%s)",
+                    type, seq, key, keys);
+    }
+    ck_assert(g_variant_lookup(fields, "text", "&s", &key));
+    checked++;
+  }
+  ck_assert_uint_gt(checked, 200);
 }
 END_TEST
 
@@ -2856,16 +2999,23 @@ compare_key(gconstpointer a, gconstpointer b)
 }
 
 /* Asserts that the a{sv} @fields has exactly the keys of @keys
- * (comma-separated, sorted). */
+ * (comma-separated, sorted), besides "text": every event has its
+ * sentence, which is no field of the event (typed events). */
 static void
 assert_keys(GVariant *fields, const char *what, const char *keys)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new();
   GVariantIter iter;
   const char *key;
+  gboolean text = FALSE;
   g_variant_iter_init(&iter, fields);
-  while (g_variant_iter_next(&iter, "{&sv}", &key, NULL))
-    g_ptr_array_add(names, (gpointer)key);
+  while (g_variant_iter_next(&iter, "{&sv}", &key, NULL)) {
+    if (strcmp(key, "text") == 0)
+      text = TRUE;
+    else
+      g_ptr_array_add(names, (gpointer)key);
+  }
+  ck_assert_msg(text, "%s has no \"text\"", what);
   g_ptr_array_sort(names, compare_key);
   g_autoptr(GString) have = g_string_new(NULL);
   for (guint i = 0; i < names->len; i++)
@@ -3228,6 +3378,7 @@ dbus_api_suite(void)
   tcase_add_test(tc, test_malformed);
   tcase_add_test(tc, test_file_descriptors);
   tcase_add_test(tc, test_catalog);
+  tcase_add_test(tc, test_events_declared_fields);
   tcase_add_test(tc, test_forged_name_owner_changed);
   tcase_add_test(tc, test_full_game);
   tcase_add_test(tc, test_disconnect);

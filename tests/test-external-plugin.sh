@@ -196,7 +196,7 @@ else
   fail "the game with hello is played to the end"
 fi
 
-run "$MEEPLE_SIM" replay --events --plugin-dir "$TMP/plugins" "$TMP/game.rec"
+run "$MEEPLE_SIM" replay --events --rules-cited --plugin-dir "$TMP/plugins" "$TMP/game.rec"
 if [ "$status" -eq 0 ]; then
   pass "meeple-sim replay of the hello game"
 else

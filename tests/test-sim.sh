@@ -120,7 +120,7 @@ run sh -c '"$1" play --seed 9 --quiet | "$1" replay -' sh "$SIM"
 check "play | replay - works (exit $status)" \
   sh -c '[ "$1" -eq 0 ] && grep -q "^Winner" "$2"' sh "$status" "$TMP/out"
 
-expect 0 "replay --events" "$SIM" replay --events "$TMP/o.rec"
+expect 0 "replay --events --rules-cited" "$SIM" replay --events --rules-cited "$TMP/o.rec"
 check "events list tile placements" has "tile-placed" "$TMP/out"
 check "events name the rules of points" has_e "rule=BASE-[0-9]+" "$TMP/out"
 
@@ -253,7 +253,7 @@ check "abbot record round trip" cmp -s "$TMP/out" "$TMP/ab.rec"
 expect 0 "replay --rules abbot (agrees)" "$SIM" replay --rules abbot \
   --record "$TMP/ab.rec"
 check "--rules that agree change nothing" cmp -s "$TMP/out" "$TMP/ab.rec"
-expect 0 "replay --events of an abbot record" "$SIM" replay --events \
+expect 0 "replay --events of an abbot record" "$SIM" replay --events --rules-cited \
   "$TMP/ab.rec"
 check "events name the abbot figure" has "figure=abbot" "$TMP/out"
 check "events name the abbot's rules" has_e "rule=ABBOT-0[0-9]" "$TMP/out"

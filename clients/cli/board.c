@@ -40,6 +40,20 @@ tile_type(const MeepleClientCatalog *catalog, const char *id)
   return &g_array_index(catalog->tiles, MeepleTileType, (guint)index);
 }
 
+/* The look of figure type @name from the catalog ("figure-looks"); ascii
+ * 0 when it has none: the renderer then draws the type's initial. */
+static MeepleLook
+figure_look(const MeepleClientCatalog *catalog, const char *name)
+{
+  for (guint i = 0; catalog && name && i < catalog->figure_types->len; i++) {
+    const MeepleClientFigureType *t =
+      g_ptr_array_index(catalog->figure_types, i);
+    if (strcmp(t->name, name) == 0)
+      return t->look;
+  }
+  return (MeepleLook){ 0, NULL, MEEPLE_COLOUR_NONE, NULL };
+}
+
 /* Index of segment @name on the tile at (x, y), BOARD_SEGMENT_NONE for
  * "" (on the tile itself), or G_MAXUINT. */
 static guint
@@ -86,7 +100,7 @@ cli_board_new(const MeepleClientCatalog *catalog,
 
   for (guint k = 0; k < catalog->kinds->len; k++) {
     const MeepleClientKind *kind = g_ptr_array_index(catalog->kinds, k);
-    BoardKind v = { kind->name, kind->code, kind->shape };
+    BoardKind v = { kind->name, kind->code, kind->shape, kind->look };
     g_array_append_val(board->kinds, v);
   }
   for (guint i = 0; state && i < state->board->len; i++) {
@@ -99,7 +113,8 @@ cli_board_new(const MeepleClientCatalog *catalog,
     char *type = g_strdup(f->type);
     g_ptr_array_add(board->strings, type);
     BoardFigure v = { type, f->owner, f->x, f->y,
-                      segment_index(board, f->x, f->y, f->segment) };
+                      segment_index(board, f->x, f->y, f->segment), FALSE,
+                      figure_look(catalog, type) };
     g_array_append_val(board->figures, v);
   }
   for (guint i = 0; state && state->set_aside && state->set_aside[i]; i++)
@@ -369,7 +384,8 @@ cli_board_preview_figure(CliBoard *board, const char *type, int owner,
 {
   char *name = g_strdup(type);
   g_ptr_array_add(board->strings, name);
-  BoardFigure f = { name, owner, x, y, segment, TRUE };
+  BoardFigure f = { name, owner, x, y, segment, TRUE,
+                    figure_look(board->catalog, name) };
   g_array_append_val(board->figures, f);
   g_array_set_size(board->labels, 0);
 }
@@ -515,18 +531,23 @@ cli_append_legend(GString *out, const MeepleClientCatalog *catalog,
                   BoardRenderFlags flags)
 {
   GPtrArray *neutral = g_ptr_array_new();
+  GArray *neutral_looks = g_array_new(FALSE, TRUE, sizeof(MeepleLook));
   for (guint i = 0; catalog && i < catalog->figure_types->len; i++) {
     const MeepleClientFigureType *t =
       g_ptr_array_index(catalog->figure_types, i);
-    if (t->neutral)
+    if (t->neutral) {
       g_ptr_array_add(neutral, t->name);
+      g_array_append_val(neutral_looks, t->look);
+    }
   }
   g_ptr_array_add(neutral, NULL);
   GString *legend = g_string_new(NULL);
-  board_render_legend_with(legend, (const char *const *)neutral->pdata,
-                           catalog ? catalog_looks(catalog) : NULL,
-                           catalog ? catalog->looks->len : 0, flags);
+  board_render_legend_looks(legend, (const char *const *)neutral->pdata,
+                            (const MeepleLook *)(gpointer)neutral_looks->data,
+                            catalog ? catalog_looks(catalog) : NULL,
+                            catalog ? catalog->looks->len : 0, flags);
   g_ptr_array_free(neutral, TRUE);
+  g_array_free(neutral_looks, TRUE);
   /* Its entries are two blanks apart: lines break between entries, so
    * that a glyph stays with what it means. */
   g_strchomp(legend->str);
@@ -559,7 +580,7 @@ cli_append_tile(GString *out, const MeepleClientCatalog *catalog,
   GArray *kinds = g_array_new(FALSE, TRUE, sizeof(BoardKind));
   for (guint k = 0; k < catalog->kinds->len; k++) {
     const MeepleClientKind *kind = g_ptr_array_index(catalog->kinds, k);
-    BoardKind v = { kind->name, kind->code, kind->shape };
+    BoardKind v = { kind->name, kind->code, kind->shape, kind->look };
     g_array_append_val(kinds, v);
   }
   /* Blocks are 5 wide, 3 apart: the labels start over each block. */

@@ -6,15 +6,16 @@
 
 #include "board-block.h"
 
-/* What a segment kind is to the renderer.  The core kinds are known by
- * name so that any view (an engine game, a client's catalog) works. */
+/* What a segment kind is to the renderer, from its look's colour and
+ * its shape, so that any view (an engine game, a client's catalog) of
+ * any rule set works without names. */
 typedef enum {
-  ROLE_OTHER = 0,
+  ROLE_OTHER = 0,   /* no look: its code's letter */
   ROLE_ROAD,
   ROLE_CITY,
   ROLE_FIELD,
-  ROLE_MONASTERY,
-  ROLE_GARDEN,
+  ROLE_MONASTERY,   /* its glyph, in the middle first */
+  ROLE_GLYPH,       /* its glyph */
 } Role;
 
 /* Half-edge cells: where half-edge h is drawn, and the side it is on. */
@@ -54,7 +55,8 @@ static const int pennant_order[BOARD_CELL_W * BOARD_CELL_H][2] = {
 };
 
 /* A kind the view does not have: drawn as '?' and joining nothing. */
-static const BoardKind unknown_kind = { "?", "?", MEEPLE_SHAPE_SPOT };
+static const BoardKind unknown_kind = { "?", "?", MEEPLE_SHAPE_SPOT,
+                                        { 0, NULL, 0, NULL } };
 
 static const BoardKind *
 segment_kind(const BoardBlock *b, int segment)
@@ -72,15 +74,35 @@ segment_shape(const BoardBlock *b, int segment)
 static Role
 segment_role(const BoardBlock *b, int segment)
 {
-  static const char *const names[] = {
-    [ROLE_ROAD] = "road", [ROLE_CITY] = "city", [ROLE_FIELD] = "field",
-    [ROLE_MONASTERY] = "monastery", [ROLE_GARDEN] = "garden",
-  };
-  const char *name = segment_kind(b, segment)->name;
-  for (guint r = ROLE_ROAD; name && r < G_N_ELEMENTS(names); r++)
-    if (strcmp(name, names[r]) == 0)
-      return (Role)r;
-  return ROLE_OTHER;
+  const BoardKind *k = segment_kind(b, segment);
+  if (!k->look.ascii)
+    return ROLE_OTHER;
+  switch (k->look.colour) {
+  case MEEPLE_COLOUR_ROAD:
+    return k->shape == MEEPLE_SHAPE_EDGE ? ROLE_ROAD : ROLE_GLYPH;
+  case MEEPLE_COLOUR_CITY:
+    return k->shape == MEEPLE_SHAPE_EDGE ? ROLE_CITY : ROLE_GLYPH;
+  case MEEPLE_COLOUR_FIELD:
+    return k->shape == MEEPLE_SHAPE_FIELD ? ROLE_FIELD : ROLE_GLYPH;
+  case MEEPLE_COLOUR_MONASTERY:
+    return ROLE_MONASTERY;
+  default:
+    return ROLE_GLYPH;
+  }
+}
+
+/* The ink of a glyph of colour role @colour. */
+static guint8
+colour_ink(MeepleColourRole colour)
+{
+  switch (colour) {
+  case MEEPLE_COLOUR_ROAD: return BOARD_INK_ROAD;
+  case MEEPLE_COLOUR_CITY: return BOARD_INK_CITY;
+  case MEEPLE_COLOUR_FIELD: return BOARD_INK_FIELD;
+  case MEEPLE_COLOUR_MONASTERY: return BOARD_INK_MONASTERY;
+  case MEEPLE_COLOUR_NEUTRAL: return BOARD_INK_FIGURE + MEEPLE_MAX_PLAYERS;
+  default: return BOARD_INK_OTHER;
+  }
 }
 
 /* Canonical side shown on displayed side @side (turning moves s to s+1). */
@@ -329,11 +351,12 @@ paint(BoardBlock *b, int col, int row)
     return;
   }
   case ROLE_MONASTERY:
-    set_glyph(b, col, row, 'M', BOARD_INK_MONASTERY);
+  case ROLE_GLYPH: {
+    const MeepleLook *look = &segment_kind(b, segment)->look;
+    set_glyph(b, col, row, look->ascii, colour_ink(look->colour));
+    b->cell[row][col].unicode = look->unicode;
     return;
-  case ROLE_GARDEN:
-    set_glyph(b, col, row, 'g', BOARD_INK_FIELD);
-    return;
+  }
   case ROLE_ROAD:
     if (row != 1) {
       set_glyph(b, col, row, '|', BOARD_INK_ROAD);
@@ -446,37 +469,14 @@ tile_cell(const BoardBlock *b, int *col, int *row)
   return FALSE;
 }
 
-/* Neutral figures with symbols of their own; the others are their
- * initial in both glyph sets.  The ASCII ones avoid the board's letters
- * (M monastery, g garden). */
-static const struct {
-  const char *name, *unicode;
-  char ascii;
-} neutral_symbols[] = {
-  { "dragon", "▲", 'D' },
-  { "fairy", "✦", 'F' },
-  { "mage", "◉", '@' },
-  { "witch", "◎", '%' },
-  { "big-top", "⌂", 'T' },
-};
-
-const char *
-board_block_neutral_unicode(const char *type_name)
-{
-  for (gsize i = 0; type_name && i < G_N_ELEMENTS(neutral_symbols); i++)
-    if (strcmp(neutral_symbols[i].name, type_name) == 0)
-      return neutral_symbols[i].unicode;
-  return NULL;
-}
-
 char
-board_block_figure_char(const char *type_name, int owner)
+board_block_figure_char(const MeepleLook *look, const char *type_name,
+                         int owner)
 {
   if (owner >= 0 && owner < MEEPLE_MAX_PLAYERS)
     return (char)('1' + owner);
-  for (gsize i = 0; type_name && i < G_N_ELEMENTS(neutral_symbols); i++)
-    if (strcmp(neutral_symbols[i].name, type_name) == 0)
-      return neutral_symbols[i].ascii;
+  if (look && look->ascii)
+    return look->ascii;
   return type_name && g_ascii_isalpha(type_name[0])
            ? g_ascii_toupper(type_name[0]) : '?';
 }
@@ -520,16 +520,16 @@ board_block_add_figure(BoardBlock *b, const BoardFigure *figure)
   int col = -1, row = -1;
   if (!segment_cell(b, figure->segment, &col, &row))
     return;
-  char glyph = board_block_figure_char(figure->type_name, figure->owner);
+  char glyph = board_block_figure_char(&figure->look, figure->type_name,
+                                       figure->owner);
   if (figure->owner >= 0 && figure->owner < MEEPLE_MAX_PLAYERS) {
     set_glyph(b, col, row, glyph, (guint8)(BOARD_INK_FIGURE + figure->owner));
     b->cell[row][col].unicode = NULL;
   } else {
-    /* Neutral figures (dragon, fairy, ...): the type's initial, or in
-     * Unicode its symbol when it has one. */
+    /* Neutral figures: their look's glyphs, else the type's initial. */
     set_glyph(b, col, row, glyph, BOARD_INK_FIGURE + MEEPLE_MAX_PLAYERS);
     b->cell[row][col].unicode =
-      board_block_neutral_unicode(figure->type_name);
+      figure->look.ascii ? figure->look.unicode : NULL;
   }
   b->cell[row][col].sides = 0;
   if (figure->highlight)

@@ -80,12 +80,10 @@ void board_block_add_figure(BoardBlock *block, const BoardFigure *figure);
 void board_block_add_label(BoardBlock *block, guint segment, char label);
 
 /* The ASCII glyph of a figure: its seat's digit (@owner 0 is '1'), or
- * for a neutral figure (@owner -1) its type's capital initial. */
-char board_block_figure_char(const char *type_name, int owner);
-
-/* The Unicode symbol of neutral figure type @type_name ("▲" the dragon,
- * "✦" the fairy), or NULL when it has none (its initial is drawn). */
-const char *board_block_neutral_unicode(const char *type_name);
+ * for a neutral figure (@owner -1) its look's, else its type's capital
+ * initial.  @look may be NULL. */
+char board_block_figure_char(const MeepleLook *look, const char *type_name,
+                             int owner);
 
 G_END_DECLS
 

@@ -149,14 +149,20 @@ board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
 }
 
 const char *
+board_figure_look_glyph(const MeepleLook *look, const char *type_name,
+                        int owner, BoardRenderFlags flags)
+{
+  if (owner < 0 && (flags & BOARD_RENDER_UNICODE) && look && look->ascii &&
+      look->unicode)
+    return g_intern_string(look->unicode);
+  char glyph[2] = { board_block_figure_char(look, type_name, owner), '\0' };
+  return g_intern_string(glyph);
+}
+
+const char *
 board_figure_glyph(const char *type_name, int owner, BoardRenderFlags flags)
 {
-  const char *symbol = owner < 0 && (flags & BOARD_RENDER_UNICODE)
-                         ? board_block_neutral_unicode(type_name) : NULL;
-  if (symbol)
-    return symbol;
-  char glyph[2] = { board_block_figure_char(type_name, owner), '\0' };
-  return g_intern_string(glyph);
+  return board_figure_look_glyph(NULL, type_name, owner, flags);
 }
 
 /* Whether an earlier symbol than @i has the same look (the mist's three
@@ -176,6 +182,15 @@ void
 board_render_legend_with(GString *out, const char *const *neutral,
                          const MeepleSymbolLook *const *looks, guint n_looks,
                          BoardRenderFlags flags)
+{
+  board_render_legend_looks(out, neutral, NULL, looks, n_looks, flags);
+}
+
+void
+board_render_legend_looks(GString *out, const char *const *neutral,
+                          const MeepleLook *neutral_looks,
+                          const MeepleSymbolLook *const *looks,
+                          guint n_looks, BoardRenderFlags flags)
 {
   if (flags & BOARD_RENDER_UNICODE)
     g_string_append(out,
@@ -197,7 +212,9 @@ board_render_legend_with(GString *out, const char *const *neutral,
     }
   for (guint i = 0; neutral && neutral[i]; i++)
     g_string_append_printf(out, "  %s %s",
-                           board_figure_glyph(neutral[i], -1, flags),
+                           board_figure_look_glyph(
+                             neutral_looks ? &neutral_looks[i] : NULL,
+                             neutral[i], -1, flags),
                            neutral[i]);
   g_string_append_c(out, '\n');
 }
@@ -399,7 +416,8 @@ append_other_figures(GString *out, const BoardView *view,
       g_string_append_printf(out, " of seat %d", f->owner + 1);
     else
       g_string_append_printf(out, " (%s)",
-                             board_figure_glyph(f->type_name, -1, flags));
+                             board_figure_look_glyph(&f->look, f->type_name,
+                                                     -1, flags));
     g_string_append_printf(out, " at %d,%d", f->x, f->y);
     if (f->segment == BOARD_SEGMENT_NONE)
       continue;

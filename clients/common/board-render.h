@@ -42,6 +42,7 @@
 
 #include <glib.h>
 #include <meeple/rules.h>
+#include <meeple/looks.h>
 
 G_BEGIN_DECLS
 
@@ -51,13 +52,16 @@ typedef enum {
   BOARD_RENDER_UNICODE = 1 << 1, /**< Unicode terrain glyphs, not ASCII */
 } BoardRenderFlags;
 
-/** A segment kind.  The core kinds are recognised by @name ("road",
- * "city", "field", "monastery", "garden"); any other kind is drawn as the
- * first letter of @code. */
+/** A segment kind, drawn from its @look (meeple_rules_kind_look(),
+ * GetCatalog "kind-looks"): an EDGE kind coloured ROAD as a road, CITY
+ * as a city, a FIELD kind coloured FIELD as a field, anything else as
+ * its glyph.  A kind without a look (ascii 0) is drawn as the first
+ * letter of @code, small. */
 typedef struct {
   const char *name;
   const char *code;
   MeepleShape shape;
+  MeepleLook look;
 } BoardKind;
 
 /** A placed tile: its type (segment kinds index BoardView.kinds), cell
@@ -85,6 +89,10 @@ typedef struct {
   /** Placed or moved in the last move: with colour drawn underlined
    * (the caller names it in words for the ASCII fallback). */
   gboolean highlight;
+  /** How a neutral one is drawn (meeple_rules_figure_look(), GetCatalog
+   * "figure-looks"); ascii 0: its type's capital initial.  A seat's
+   * figures are its digit. */
+  MeepleLook look;
 } BoardFigure;
 
 /** An option of a decision lettered on the board: @label drawn on
@@ -182,12 +190,23 @@ void board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
 void board_render_legend_with(GString *out, const char *const *neutral,
                               const MeepleSymbolLook *const *looks,
                               guint n_looks, BoardRenderFlags flags);
+/* As board_render_legend_with(), the neutral figures drawn with
+ * @neutral_looks[i] (as BoardFigure.look; may be NULL). */
+void board_render_legend_looks(GString *out, const char *const *neutral,
+                               const MeepleLook *neutral_looks,
+                               const MeepleSymbolLook *const *looks,
+                               guint n_looks, BoardRenderFlags flags);
 
 /* The glyph of a figure of type @type_name owned by @owner (a seat, -1:
  * neutral) in @flags' glyph set: the seat's digit, or a neutral figure's
- * initial or Unicode symbol.  A static string. */
+ * capital initial.  A static string. */
 const char *board_figure_glyph(const char *type_name, int owner,
                                BoardRenderFlags flags);
+/* As board_figure_glyph(), a neutral figure drawn with @look (NULL or
+ * ascii 0: its initial). */
+const char *board_figure_look_glyph(const MeepleLook *look,
+                                    const char *type_name, int owner,
+                                    BoardRenderFlags flags);
 
 /* Name of segment @segment of the tile at (x, y) in @view ("C1"), or the
  * index as text when there is no such tile or segment.  Returns a string

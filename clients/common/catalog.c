@@ -27,6 +27,124 @@ figure_type_free(gpointer data)
 }
 
 static void
+event_type_free(gpointer data)
+{
+  MeepleClientEventType *t = data;
+
+  g_free(t->name);
+  g_free(t->count_name);
+  g_free(t->text);
+  g_free(t);
+}
+
+/* The D-Bus names of MeepleColourRole and MeepleEventField, in their
+ * order (doc/dbus-api.md, GetCatalog): this library does not link
+ * libmeeple, whose functions name them too. */
+static const char *const colour_names[MEEPLE_COLOUR_COUNT] = {
+  "none", "road", "city", "field", "monastery", "other", "seat", "neutral",
+};
+static const char *const field_names[] = {
+  "seat", "tile", "cell", "segment", "figure", "kind", "points", "count",
+  "rule",
+};
+
+static MeepleColourRole
+colour_from_name(const char *name)
+{
+  for (guint r = 0; r < MEEPLE_COLOUR_COUNT; r++)
+    if (strcmp(colour_names[r], name) == 0)
+      return (MeepleColourRole)r;
+  return MEEPLE_COLOUR_NONE;
+}
+
+/* One (name, ascii, unicode, colour, shape) entry; FALSE when it is not
+ * one (an ASCII glyph that is not one printable character). */
+static gboolean
+look_from_entry(GVariant *v, const char **name, MeepleLook *look)
+{
+  const char *ascii, *unicode, *colour, *shape;
+
+  g_variant_get(v, "(&s&s&s&s&s)", name, &ascii, &unicode, &colour, &shape);
+  if (strlen(ascii) != 1 || !g_ascii_isgraph(ascii[0]) || !*unicode)
+    return FALSE;
+  *look = (MeepleLook){ ascii[0], g_intern_string(unicode),
+                        colour_from_name(colour), g_intern_string(shape) };
+  return TRUE;
+}
+
+/* Gives @look to the figure type (@list 0), kind (1) or symbol (2)
+ * called @name. */
+static void
+set_look_of(MeepleClientCatalog *c, guint list, const char *name,
+            const MeepleLook *look)
+{
+  for (guint j = 0; list == 0 && j < c->figure_types->len; j++) {
+    MeepleClientFigureType *f = g_ptr_array_index(c->figure_types, j);
+    if (strcmp(f->name, name) == 0)
+      f->look = *look;
+  }
+  for (guint j = 0; list == 1 && j < c->kinds->len; j++) {
+    MeepleClientKind *k = g_ptr_array_index(c->kinds, j);
+    if (strcmp(k->name, name) == 0)
+      k->look = *look;
+  }
+  for (guint j = 0; list == 2 && j < c->symbols->len; j++)
+    if (strcmp(g_ptr_array_index(c->symbols, j), name) == 0) {
+      g_free(c->symbol_looks->pdata[j]);
+      c->symbol_looks->pdata[j] = g_memdup2(look, sizeof *look);
+    }
+}
+
+/* "figure-looks", "kind-looks" and "symbol-looks": each look onto the
+ * figure type, kind or symbol of its name (the catalog lists them by
+ * name so that the order of the lists does not matter). */
+static void
+looks_by_name(MeepleClientCatalog *c, GVariant *dict)
+{
+  static const char *const keys[] = { "figure-looks", "kind-looks",
+                                      "symbol-looks" };
+  for (guint k = 0; k < G_N_ELEMENTS(keys); k++) {
+    GVariant *v = g_variant_lookup_value(dict, keys[k],
+                                         G_VARIANT_TYPE("a(sssss)"));
+    if (!v)
+      continue;
+    for (gsize i = 0; i < g_variant_n_children(v); i++) {
+      GVariant *entry = g_variant_get_child_value(v, i);
+      const char *name;
+      MeepleLook look;
+      if (look_from_entry(entry, &name, &look))
+        set_look_of(c, k, name, &look);
+      g_variant_unref(entry);
+    }
+    g_variant_unref(v);
+  }
+}
+
+/* "events": a(sasss) name, fields, count name, template. */
+static void
+event_types_from_variant(MeepleClientCatalog *c, GVariant *v)
+{
+  for (gsize i = 0; i < g_variant_n_children(v); i++) {
+    const char *name, *count, *text;
+    GVariant *fields;
+    g_variant_get_child(v, i, "(&s@as&s&s)", &name, &fields, &count, &text);
+    MeepleClientEventType *t = g_new0(MeepleClientEventType, 1);
+    t->name = g_strdup(name);
+    t->count_name = g_strdup(count);
+    t->text = g_strdup(text);
+    for (gsize f = 0; f < g_variant_n_children(fields); f++) {
+      const char *field;
+      g_variant_get_child(fields, f, "&s", &field);
+      for (guint b = 0; b < G_N_ELEMENTS(field_names); b++)
+        if (strcmp(field_names[b], field) == 0)
+          t->fields |= 1u << b;
+    }
+    g_variant_unref(fields);
+    g_ptr_array_add(c->event_types, t);
+  }
+}
+
+static void
 tile_type_clear(gpointer data)
 {
   MeepleTileType *t = data;
@@ -305,6 +423,15 @@ mcl_catalog_from_variant(GVariant *dict)
     g_variant_unref(v);
   }
   g_ptr_array_set_size(c->looks, c->symbols->len);
+  c->event_types = g_ptr_array_new_with_free_func(event_type_free);
+  v = g_variant_lookup_value(dict, "events", G_VARIANT_TYPE("a(sasss)"));
+  if (v) {
+    event_types_from_variant(c, v);
+    g_variant_unref(v);
+  }
+  c->symbol_looks = g_ptr_array_new_with_free_func(g_free);
+  g_ptr_array_set_size(c->symbol_looks, c->symbols->len);
+  looks_by_name(c, dict);
   return c;
 }
 
@@ -317,6 +444,8 @@ mcl_catalog_free(MeepleClientCatalog *c)
   g_ptr_array_unref(c->figure_types);
   g_ptr_array_unref(c->symbols);
   g_ptr_array_unref(c->looks);
+  g_ptr_array_unref(c->event_types);
+  g_ptr_array_unref(c->symbol_looks);
   g_array_unref(c->tiles);
   g_free(c);
 }

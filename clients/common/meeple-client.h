@@ -27,6 +27,8 @@
 #include <stdint.h>
 #include <dbus/dbus.h>
 #include <meeple/rules.h>
+#include <meeple/looks.h>
+#include <meeple/events.h>
 
 G_BEGIN_DECLS
 
@@ -255,6 +257,9 @@ typedef struct {
   char *tile, *segment, *figure, *kind, *rule;
   int x, y, points, arg;
   gboolean has_xy, has_points, has_arg;
+  /** What happened, in words (the event's "text"), or NULL from a
+   * daemon older than typed events. */
+  char *text;
 } MeepleClientEvent;
 
 typedef struct {
@@ -313,11 +318,24 @@ typedef struct {
 typedef struct {
   char *name, *code;
   MeepleShape shape;
+  /** How it is drawn (GetCatalog "kind-looks", meeple/looks.h); ascii
+   * 0 when the daemon gave no look.  Strings interned. */
+  MeepleLook look;
 } MeepleClientKind;
 typedef struct {
   char *name;
   gboolean neutral;
+  /** How it is drawn ("figure-looks"); ascii 0 when not given. */
+  MeepleLook look;
 } MeepleClientFigureType;
+
+/** An event type as GetCatalog "events" declares it. */
+typedef struct {
+  char *name;
+  guint32 fields;      /**< MeepleEventField bits (meeple/events.h) */
+  char *count_name;    /**< "" when the type has no count */
+  char *text;          /**< sentence template, "" when none */
+} MeepleClientEventType;
 
 /** The catalog: kinds, figure types and every tile type, the latter as
  * MeepleTileType values (meeple/rules.h) whose segment kinds index
@@ -331,6 +349,11 @@ typedef struct {
    * when it has none: as long as @symbols. */
   GPtrArray *looks;
   GArray *tiles;           /**< MeepleTileType */
+  /** Event types (GetCatalog "events"); empty from an older daemon. */
+  GPtrArray *event_types;  /**< MeepleClientEventType* */
+  /** MeepleLook* of symbol i of @symbols (GetCatalog "symbol-looks"),
+   * NULL when it has none: as long as @symbols. */
+  GPtrArray *symbol_looks;
 } MeepleClientCatalog;
 
 /** Opens game @id: fetches the catalog, the state and the event log and

@@ -189,6 +189,7 @@ mcl_event_from_variant(GVariant *v)
   e->figure = lookup_string(fields, "figure");
   e->kind = lookup_string(fields, "kind");
   e->rule = lookup_string(fields, "rule");
+  e->text = lookup_string(fields, "text");
   e->x = e->y = e->points = e->arg = -1;
   if (mcl_lookup_number(fields, "x", &x) && mcl_lookup_number(fields, "y", &y)) {
     e->x = (int)x;
@@ -220,6 +221,7 @@ mcl_event_free(gpointer data)
   g_free(e->figure);
   g_free(e->kind);
   g_free(e->rule);
+  g_free(e->text);
   g_free(e);
 }
 

@@ -57,6 +57,10 @@ meeple_game_award(MeepleGame *g, guint player, int points, const char *rule)
   e->player = (int8_t)player;
   e->points = points;
   e->rule = rule;
+  /* no place until the rule set gives one: clients then show none,
+   * rather than the start tile's "0,0" */
+  e->x = e->y = MEEPLE_EVENT_NO_CELL;
+  e->segment = MEEPLE_SEGMENT_NONE;
   return e;
 }
 

@@ -42,6 +42,9 @@ struct MeepleRules {
   MeepleSymbolLook symbol_looks[MEEPLE_MAX_SYMBOLS];
   /* MeepleSymbolTrait bits per symbol (what other rule sets ask for) */
   guint32 symbol_traits[MEEPLE_MAX_SYMBOLS];
+  /* looks (looks.c): LookDef per figure type, kind and symbol, grown as
+   * they are set; unset ones get defaults */
+  GArray *figure_looks, *kind_looks, *symbol_styles;
   GArray *tile_types;      /* MeepleTileType */
   GArray *derived;         /* TileDerived, parallel to tile_types */
   GPtrArray *tilesets;     /* MeepleTileSetInfo* */
@@ -53,7 +56,7 @@ struct MeepleRules {
   gboolean ruleset_open;     /* tile files loaded now belong to the last */
   GPtrArray *action_kinds;   /* ActionKindDef* */
   GPtrArray *decision_kinds; /* MeepleDecisionKindInfo* */
-  GPtrArray *event_types;    /* char*: names of plugin event types */
+  GPtrArray *event_types;    /* EventTypeDef* (events.c): plugin event types */
   GArray *slots;             /* SlotDef */
   GArray *tile_checks;       /* TileCheckDef */
   GArray *hooks[MEEPLE_HOOK_COUNT]; /* HookDef, in run order */
@@ -102,6 +105,16 @@ typedef struct {
 /* registry.c */
 void registry_init(MeepleRules *rules);
 void registry_free(MeepleRules *rules);
+/* Registry names are [a-z0-9-]+ and unique per registry (registry.c). */
+gboolean registry_check_name(const char *what, const char *name,
+                             GError **error);
+gboolean registry_name_taken(const char *what, const char *name,
+                             gboolean taken, GError **error);
+/* Looks (looks.c). */
+void looks_init(MeepleRules *rules);
+void looks_free(MeepleRules *rules);
+/* The event types' registry (events.c). */
+void events_init(MeepleRules *rules);
 /* Starts a rule set (the loader, before a plugin's setup()); tile files
  * loaded until registry_end_ruleset() belong to it.  FALSE: id taken. */
 gboolean registry_begin_ruleset(MeepleRules *rules, const char *id,

@@ -17,6 +17,8 @@ daemon_engine_libmeeple_la_SOURCES = \
 	daemon/engine/notation.c \
 	daemon/engine/record.c \
 	daemon/engine/registry.c \
+	daemon/engine/events.c \
+	daemon/engine/looks.c \
 	daemon/engine/slots.c \
 	daemon/engine/hookapi.c \
 	daemon/engine/effects.c \
@@ -36,6 +38,8 @@ meeple_subinclude_HEADERS = \
 	daemon/engine/meeple/error.h \
 	daemon/engine/meeple/rules.h \
 	daemon/engine/meeple/game.h \
+	daemon/engine/meeple/events.h \
+	daemon/engine/meeple/looks.h \
 	daemon/engine/meeple/notation.h \
 	daemon/engine/meeple/record.h \
 	daemon/engine/meeple/plugin.h \

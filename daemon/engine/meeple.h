@@ -8,6 +8,8 @@
 #include "meeple/error.h"
 #include "meeple/rules.h"
 #include "meeple/game.h"
+#include "meeple/events.h"
+#include "meeple/looks.h"
 #include "meeple/notation.h"
 #include "meeple/record.h"
 #include "meeple/loader.h"

@@ -5,13 +5,6 @@
 
 #include <string.h>
 
-static const char *const core_event_names[MEEPLE_EVENT_CORE_COUNT] = {
-  "turn-started", "tile-drawn", "tile-discarded", "tile-placed",
-  "figure-placed", "figure-returned", "feature-completed",
-  "points-scored", "game-over", "winner", "figure-moved", "tile-set-aside",
-  "tiles-returned",
-};
-
 static void
 ruleset_free(gpointer p)
 {
@@ -69,7 +62,8 @@ registry_init(MeepleRules *rules)
   rules->rulesets = g_ptr_array_new_with_free_func(ruleset_free);
   rules->action_kinds = g_ptr_array_new_with_free_func(action_kind_free);
   rules->decision_kinds = g_ptr_array_new_with_free_func(decision_kind_free);
-  rules->event_types = g_ptr_array_new_with_free_func(g_free);
+  events_init(rules);
+  looks_init(rules);
   rules->slots = g_array_new(FALSE, TRUE, sizeof(SlotDef));
   rules->tile_checks = g_array_new(FALSE, TRUE, sizeof(TileCheckDef));
   for (guint i = 0; i < MEEPLE_HOOK_COUNT; i++)
@@ -108,6 +102,7 @@ registry_free(MeepleRules *rules)
   g_array_unref(rules->slots);
   g_array_unref(rules->tile_checks);
   g_ptr_array_unref(rules->event_types);
+  looks_free(rules);
   g_ptr_array_unref(rules->decision_kinds);
   g_ptr_array_unref(rules->action_kinds);
   g_ptr_array_unref(rules->rulesets);
@@ -186,8 +181,8 @@ registry_reserved_verb(const char *name)
 }
 
 /* Registry names are notation verbs and event names: [a-z0-9-]+. */
-static gboolean
-check_name(const char *what, const char *name, GError **error)
+gboolean
+registry_check_name(const char *what, const char *name, GError **error)
 {
   gboolean ok = name && *name;
   for (const char *c = name; ok && *c; c++)
@@ -199,8 +194,8 @@ check_name(const char *what, const char *name, GError **error)
   return ok;
 }
 
-static gboolean
-name_taken(const char *what, const char *name, gboolean taken,
+gboolean
+registry_name_taken(const char *what, const char *name, gboolean taken,
            GError **error)
 {
   if (taken)
@@ -218,8 +213,8 @@ meeple_rules_add_action_kind(MeepleRules *rules, const char *name,
 {
   /* Figure names are verbs too ("abbot C1"): an action kind may not hide
    * one, nor "place" or "pass". */
-  if (!check_name("action kind", name, error) ||
-      name_taken("action kind", name,
+  if (!registry_check_name("action kind", name, error) ||
+      registry_name_taken("action kind", name,
                  meeple_rules_find_action_kind(rules, name) >= 0 ||
                      meeple_rules_find_figure_type(rules, name) >= 0,
                  error))
@@ -285,8 +280,8 @@ meeple_rules_add_decision_kind(MeepleRules *rules, const char *name,
   gboolean taken = FALSE;
   for (guint i = 0; i < rules->decision_kinds->len; i++)
     taken |= strcmp(meeple_rules_decision_kind(rules, i)->name, name) == 0;
-  if (!check_name("decision kind", name, error) ||
-      name_taken("decision kind", name, taken, error))
+  if (!registry_check_name("decision kind", name, error) ||
+      registry_name_taken("decision kind", name, taken, error))
     return -1;
   add_decision_kind(rules, name, description ? description : name);
   return (int)rules->decision_kinds->len - 1;
@@ -303,48 +298,6 @@ meeple_rules_decision_kind(const MeepleRules *rules, guint kind)
 {
   g_return_val_if_fail(kind < rules->decision_kinds->len, NULL);
   return g_ptr_array_index(rules->decision_kinds, kind);
-}
-
-int
-meeple_rules_add_event_type(MeepleRules *rules, const char *name,
-                            GError **error)
-{
-  gboolean taken = FALSE;
-  for (guint i = 0; i < meeple_rules_n_event_types(rules); i++)
-    taken |= strcmp(meeple_rules_event_type_name(rules, i), name) == 0;
-  if (!check_name("event type", name, error) ||
-      name_taken("event type", name, taken, error))
-    return -1;
-  if (meeple_rules_n_event_types(rules) >= G_MAXUINT16) {
-    g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,
-                "too many event types");
-    return -1;
-  }
-  g_ptr_array_add(rules->event_types, g_strdup(name));
-  return MEEPLE_EVENT_CORE_COUNT + (int)rules->event_types->len - 1;
-}
-
-guint
-meeple_rules_n_event_types(const MeepleRules *rules)
-{
-  return MEEPLE_EVENT_CORE_COUNT + rules->event_types->len;
-}
-
-const char *
-meeple_rules_event_type_name(const MeepleRules *rules, guint type)
-{
-  if (type < MEEPLE_EVENT_CORE_COUNT)
-    return core_event_names[type];
-  type -= MEEPLE_EVENT_CORE_COUNT;
-  return rules && type < rules->event_types->len
-             ? g_ptr_array_index(rules->event_types, type) : "unknown-event";
-}
-
-const char *
-meeple_event_type_name(guint type)
-{
-  return type < MEEPLE_EVENT_CORE_COUNT ? core_event_names[type]
-                                        : "plugin-event";
 }
 
 /* ---- slots, hooks, owned data ------------------------------------------- */

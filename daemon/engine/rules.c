@@ -74,6 +74,10 @@ meeple_rules_new(void)
   ((MeepleKind *)g_ptr_array_index(rules->kinds, MEEPLE_KIND_GARDEN))
       ->is_feature = FALSE;
   meeple_rules_add_figure_type(rules, "follower", TRUE, 7, NULL);
+  /* a seat's figures are drawn as its digit; this is the type's own */
+  static const MeepleLook follower_look = { 'F', "F", MEEPLE_COLOUR_SEAT,
+                                            "meeple" };
+  meeple_rules_set_figure_look(rules, MEEPLE_FIGURE_FOLLOWER, &follower_look);
   return rules;
 }
 

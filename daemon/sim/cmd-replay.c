@@ -10,55 +10,6 @@
 #include "render.h"
 #include "sim.h"
 
-/* Which fields of a MeepleEvent mean something for its type (see the
- * comments of MeepleEventType); unknown (plugin) types show them all. */
-typedef struct {
-  gboolean player, tile, xy, segment, figure, kind, points;
-  const char *arg;     /* name of the arg field, or NULL */
-} EventFields;
-
-static EventFields
-event_fields(guint type)
-{
-  EventFields f = { FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, NULL };
-  switch (type) {
-  case MEEPLE_EVENT_TURN_STARTED:
-    f.player = TRUE;
-    f.arg = "turn";
-    break;
-  case MEEPLE_EVENT_TILE_DRAWN:
-  case MEEPLE_EVENT_TILE_DISCARDED:
-    f.player = f.tile = TRUE;
-    break;
-  case MEEPLE_EVENT_TILE_PLACED:
-    f.player = f.tile = f.xy = TRUE;
-    f.arg = "rotation";
-    break;
-  case MEEPLE_EVENT_FIGURE_PLACED:
-  case MEEPLE_EVENT_FIGURE_RETURNED:
-    f.player = f.figure = f.xy = f.segment = TRUE;
-    break;
-  case MEEPLE_EVENT_FEATURE_COMPLETED:
-    f.kind = f.xy = f.segment = TRUE;
-    f.arg = "size";
-    break;
-  case MEEPLE_EVENT_POINTS_SCORED:
-    f.player = f.points = f.kind = f.xy = f.segment = TRUE;
-    break;
-  case MEEPLE_EVENT_GAME_OVER:
-    break;
-  case MEEPLE_EVENT_WINNER:
-    f.player = f.points = TRUE;
-    break;
-  default:
-    f.player = f.tile = f.xy = f.segment = f.figure = f.kind = TRUE;
-    f.points = TRUE;
-    f.arg = "arg";
-    break;
-  }
-  return f;
-}
-
 static const char *
 tile_id(MeepleRules *rules, guint type)
 {
@@ -89,45 +40,61 @@ typedef struct {
   GString *text;          /* text output, or NULL */
   JsonBuilder *events;    /* inside the "events" array, or NULL */
   JsonBuilder *actions;   /* inside the "actions" array, or NULL */
+  gboolean rules_cited;   /* text: the rule each event cites */
+  const char *const *names; /* seat names from the record's header */
+  guint n_names;
 } EventSink;
 
+#define HAS(field) (has & MEEPLE_EVENT_FIELD_##field)
+
+/* One line of the fields the event's type declares and the event has
+ * (meeple_event_fields()), then its sentence on a line of its own.  Rule
+ * IDs are for readers who check the rules: only with --rules-cited. */
 static void
-text_event(GString *out, MeepleGame *game, const MeepleEvent *e)
+text_event(GString *out, MeepleGame *game, const MeepleEvent *e,
+           const EventSink *sink)
 {
   MeepleRules *rules = meeple_game_rules(game);
-  EventFields f = event_fields(e->type);
+  const MeepleEventSpec *spec = meeple_rules_event_spec(rules, e->type);
+  guint32 has = meeple_event_fields(rules, e);
   g_string_append_printf(out, "    %s",
                          meeple_rules_event_type_name(rules, e->type));
-  if (f.player && e->player >= 0)
+  if (HAS(SEAT))
     g_string_append_printf(out, " seat=%d", e->player + 1);
-  if (f.tile)
+  if (HAS(TILE))
     g_string_append_printf(out, " tile=%s", tile_id(rules, e->tile));
-  if (f.figure)
+  if (HAS(FIGURE))
     g_string_append_printf(out, " figure=%s", figure_name(rules, e->figure));
-  if (f.kind)
+  if (HAS(KIND))
     g_string_append_printf(out, " kind=%s", kind_name(rules, e->kind));
-  if (f.xy)
+  if (HAS(CELL))
     g_string_append_printf(out, " at=%d,%d", e->x, e->y);
-  if (f.segment)
+  if (HAS(SEGMENT))
     g_string_append_printf(out, " segment=%s",
                            sim_segment_name(game, e->x, e->y, e->segment));
-  if (f.points)
+  if (HAS(POINTS))
     g_string_append_printf(out, " points=%d", e->points);
-  if (f.arg && e->type == MEEPLE_EVENT_TILE_PLACED)
+  if (HAS(COUNT) && e->type == MEEPLE_EVENT_TILE_PLACED)
     g_string_append_printf(out, " rotation=%d", (e->arg % 4) * 90);
-  else if (f.arg)
-    g_string_append_printf(out, " %s=%d", f.arg, e->arg);
-  if (e->rule)
+  else if (HAS(COUNT))
+    g_string_append_printf(out, " %s=%d", spec->count_name, e->arg);
+  if (HAS(RULE) && sink->rules_cited)
     g_string_append_printf(out, " rule=%s", e->rule);
-  g_string_append_c(out, '\n');
+  g_autofree char *text = meeple_event_text(rules, game, e, sink->names,
+                                            sink->n_names);
+  g_string_append_printf(out, "\n      %s\n", text);
 }
 
+/* The same fields as members, the count under its type's name, and the
+ * sentence as "text".  "rule" is always there (null when none): a JSON
+ * reader takes what it wants. */
 static void
 json_event(JsonBuilder *b, MeepleGame *game, const MeepleEvent *e,
-           gint64 action)
+           gint64 action, const EventSink *sink)
 {
   MeepleRules *rules = meeple_game_rules(game);
-  EventFields f = event_fields(e->type);
+  const MeepleEventSpec *spec = meeple_rules_event_spec(rules, e->type);
+  guint32 declared = spec->fields, has = meeple_event_fields(rules, e);
   json_builder_begin_object(b);
   json_builder_set_member_name(b, "type");
   json_builder_add_string_value(b, meeple_rules_event_type_name(rules,
@@ -137,42 +104,42 @@ json_event(JsonBuilder *b, MeepleGame *game, const MeepleEvent *e,
     json_builder_add_int_value(b, action);
   else
     json_builder_add_null_value(b);
-  if (f.player) {
+  if (declared & MEEPLE_EVENT_FIELD_SEAT) {
     json_builder_set_member_name(b, "player");
-    if (e->player >= 0)
+    if (HAS(SEAT))
       json_builder_add_int_value(b, e->player + 1); /* seats from 1 */
     else
       json_builder_add_null_value(b);
   }
-  if (f.tile) {
+  if (HAS(TILE)) {
     json_builder_set_member_name(b, "tile");
     json_builder_add_string_value(b, tile_id(rules, e->tile));
   }
-  if (f.figure) {
+  if (HAS(FIGURE)) {
     json_builder_set_member_name(b, "figure");
     json_builder_add_string_value(b, figure_name(rules, e->figure));
   }
-  if (f.kind) {
+  if (HAS(KIND)) {
     json_builder_set_member_name(b, "kind");
     json_builder_add_string_value(b, kind_name(rules, e->kind));
   }
-  if (f.xy) {
+  if (HAS(CELL)) {
     json_builder_set_member_name(b, "x");
     json_builder_add_int_value(b, e->x);
     json_builder_set_member_name(b, "y");
     json_builder_add_int_value(b, e->y);
   }
-  if (f.segment) {
+  if (HAS(SEGMENT)) {
     json_builder_set_member_name(b, "segment");
     json_builder_add_string_value(b, sim_segment_name(game, e->x, e->y,
                                                       e->segment));
   }
-  if (f.points) {
+  if (HAS(POINTS)) {
     json_builder_set_member_name(b, "points");
     json_builder_add_int_value(b, e->points);
   }
-  if (f.arg) {
-    json_builder_set_member_name(b, f.arg);
+  if (HAS(COUNT)) {
+    json_builder_set_member_name(b, spec->count_name);
     json_builder_add_int_value(b, e->arg);
   }
   json_builder_set_member_name(b, "rule");
@@ -180,8 +147,14 @@ json_event(JsonBuilder *b, MeepleGame *game, const MeepleEvent *e,
     json_builder_add_string_value(b, e->rule);
   else
     json_builder_add_null_value(b);
+  g_autofree char *text = meeple_event_text(rules, game, e, sink->names,
+                                            sink->n_names);
+  json_builder_set_member_name(b, "text");
+  json_builder_add_string_value(b, text);
   json_builder_end_object(b);
 }
+
+#undef HAS
 
 static void
 sink_events(EventSink *sink, MeepleGame *game, const MeepleEvent *events,
@@ -189,9 +162,9 @@ sink_events(EventSink *sink, MeepleGame *game, const MeepleEvent *events,
 {
   for (gsize i = 0; i < n; i++) {
     if (sink->text)
-      text_event(sink->text, game, &events[i]);
+      text_event(sink->text, game, &events[i], sink);
     if (sink->events)
-      json_event(sink->events, game, &events[i], action);
+      json_event(sink->events, game, &events[i], action, sink);
   }
 }
 
@@ -596,6 +569,7 @@ int
 sim_cmd_replay(int argc, char **argv)
 {
   gboolean json = FALSE, with_events = FALSE, rewrite = FALSE;
+  gboolean rules_cited = FALSE;
   g_autofree char *tiles_dir = NULL;
   g_autofree char *rules_text = NULL;
   g_auto(GStrv) plugin_dirs = NULL;
@@ -604,6 +578,8 @@ sim_cmd_replay(int argc, char **argv)
       "Print one JSON document (always includes the events)", NULL },
     { "events", 'e', 0, G_OPTION_ARG_NONE, &with_events,
       "Print every action and the events it caused", NULL },
+    { "rules-cited", 0, 0, G_OPTION_ARG_NONE, &rules_cited,
+      "With --events: the rule each event cites (rule=BASE-17)", NULL },
     { "record", 'r', 0, G_OPTION_ARG_NONE, &rewrite,
       "Print the replayed game as a record, as 'play' writes it", NULL },
     { "rules", 0, 0, G_OPTION_ARG_STRING, &rules_text,
@@ -722,8 +698,19 @@ sim_cmd_replay(int argc, char **argv)
     return status;
   }
 
+  /* One name per seat even if the header named fewer; the events'
+   * sentences use them. */
+  guint n_seats = record->players ? record->players->len : 0;
+  n_seats = MAX(n_seats, MEEPLE_MAX_PLAYERS);
+  char **names = g_new0(char *, n_seats + 1);
+  for (guint p = 0; p < n_seats; p++)
+    names[p] = record->players && p < record->players->len
+                 ? g_strdup(g_ptr_array_index(record->players, p))
+                 : g_strdup_printf("Player %u", p + 1);
+
   /* One replay gives the final game and, when asked for, every event. */
-  EventSink sink = { json, NULL, NULL, NULL };
+  EventSink sink = { json, NULL, NULL, NULL, rules_cited,
+                     (const char *const *)names, n_seats };
   if (json) {
     sink.events = json_builder_new();
     sink.actions = json_builder_new();
@@ -739,18 +726,12 @@ sim_cmd_replay(int argc, char **argv)
     status = sim_fail(error);
     g_error_free(error);
     event_sink_clear(&sink);
+    g_strfreev(names);
     meeple_rules_unref(rules);
     meeple_record_free(record);
     return status;
   }
 
-  /* One name per seat even if the header named fewer. */
-  guint n_players = meeple_game_n_players(game);
-  char **names = g_new0(char *, n_players + 1);
-  for (guint p = 0; p < n_players; p++)
-    names[p] = record->players && p < record->players->len
-                 ? g_strdup(g_ptr_array_index(record->players, p))
-                 : g_strdup_printf("Player %u", p + 1);
 
   if (rewrite) {
     char *text = meeple_record_write(game, (const char *const *)names);

@@ -20,7 +20,8 @@ view_kinds(const MeepleRules *rules, guint *n_kinds)
   BoardKind *kinds = g_new0(BoardKind, MAX(*n_kinds, 1));
   for (guint k = 0; k < *n_kinds; k++) {
     const MeepleKind *kind = meeple_rules_kind(rules, k);
-    kinds[k] = (BoardKind){ kind->name, kind->code, kind->shape };
+    kinds[k] = (BoardKind){ kind->name, kind->code, kind->shape, { 0 } };
+    meeple_rules_kind_look(rules, k, &kinds[k].look);
   }
   return kinds;
 }
@@ -80,10 +81,12 @@ sim_render_board(GString *out, const MeepleGame *game, guint flags)
       continue;
     const MeepleFigureType *type = meeple_rules_figure_type(rules, f.type);
     /* The dragon stands on its tile, on no segment. */
-    figures[view.n_figures++] = (BoardFigure){
+    figures[view.n_figures] = (BoardFigure){
       type ? type->name : NULL, f.owner, f.x, f.y,
       f.segment == MEEPLE_SEGMENT_NONE ? BOARD_SEGMENT_NONE : f.segment,
+      FALSE, { 0 },
     };
+    meeple_rules_figure_look(rules, f.type, &figures[view.n_figures++].look);
   }
   view.figures = figures;
 

@@ -132,6 +132,9 @@ abbot_setup(MeepleRules *rules, GError **error)
     return FALSE;
   ab->abbot = (guint)figure;
   meeple_rules_set_figure_place_rule(rules, ab->abbot, "ABBOT-03");
+  static const MeepleLook abbot_look = { 'A', "A", MEEPLE_COLOUR_SEAT,
+                                         "meeple" };
+  meeple_rules_set_figure_look(rules, ab->abbot, &abbot_look);
   /* ABBOT-03/04: monasteries and gardens only, wherever a rule set lets
    * followers go (the magic portal, X-12) */
   meeple_rules_set_figure_kinds(rules, ab->abbot, ABBOT_KINDS);

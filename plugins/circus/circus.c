@@ -584,6 +584,21 @@ index_of(int value, guint *out)
   return TRUE;
 }
 
+
+/* Typed events (meeple/events.h): what each sets, and its sentence. */
+static const MeepleEventSpec spec_pyramid_completed = {
+  MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_RULE,
+  NULL,
+  "the acrobats' pyramid at {cell} is complete" };
+static const MeepleEventSpec spec_pyramid_scored = {
+  MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "acrobats",
+  "the pyramid at {cell} scores ({count} acrobat{count:s})" };
+static const MeepleEventSpec spec_animal_revealed = {
+  MEEPLE_EVENT_FIELD_FIGURE | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "value",
+  "the animal under the {figure} at {cell} is worth {count}" };
+
 static gboolean
 circus_setup(MeepleRules *rules, GError **error)
 {
@@ -603,6 +618,20 @@ circus_setup(MeepleRules *rules, GError **error)
                 &c->ringmaster))
     return FALSE;
   meeple_rules_set_figure_place_rule(rules, c->ringmaster, "CIRCUS-17");
+  /* how clients draw them (meeple/looks.h): the spots by their codes'
+   * small letters, as boards always showed them; 'T' for the big top, as
+   * B is the ring's */
+  static const MeepleLook ring_look = { 'b', "b", MEEPLE_COLOUR_OTHER, "circle" };
+  static const MeepleLook acrobat_look = { 'a', "a", MEEPLE_COLOUR_OTHER,
+                                           "spot" };
+  static const MeepleLook big_top_look = { 'T', "⌂", MEEPLE_COLOUR_NEUTRAL,
+                                           "tent" };
+  static const MeepleLook ringmaster_look = { 'R', "R", MEEPLE_COLOUR_SEAT,
+                                              "meeple" };
+  meeple_rules_set_kind_look(rules, c->ring_kind, &ring_look);
+  meeple_rules_set_kind_look(rules, c->acrobat_kind, &acrobat_look);
+  meeple_rules_set_figure_look(rules, c->big_top, &big_top_look);
+  meeple_rules_set_figure_look(rules, c->ringmaster, &ringmaster_look);
 
   const MeepleSlotClass klass = { .size = sizeof(CircusState),
                                   .init = circus_state_init };
@@ -628,11 +657,11 @@ circus_setup(MeepleRules *rules, GError **error)
                                        MEEPLE_FIGURE_FOLLOWER),
                     apply_pyramid, c, error),
                 &c->pyramid_action) ||
-      !index_of(meeple_rules_add_event_type(rules, "pyramid-completed", error),
+      !index_of(meeple_rules_add_typed_event(rules, "pyramid-completed", &spec_pyramid_completed, error),
                 &c->completed_event) ||
-      !index_of(meeple_rules_add_event_type(rules, "pyramid-scored", error),
+      !index_of(meeple_rules_add_typed_event(rules, "pyramid-scored", &spec_pyramid_scored, error),
                 &c->scored_event) ||
-      !index_of(meeple_rules_add_event_type(rules, "animal-revealed", error),
+      !index_of(meeple_rules_add_typed_event(rules, "animal-revealed", &spec_animal_revealed, error),
                 &c->revealed_event))
     return FALSE;
 

@@ -260,8 +260,19 @@ mw_setup(MeepleRules *rules, GError **error)
     /* X-02, PD-10.1: people of flesh and blood, whom a monster eats and
      * keeps away from where it stands */
     meeple_rules_add_figure_traits(rules, mw->type[w], MEEPLE_TRAIT_LIVING);
+    /* how clients draw them (meeple/looks.h); '@' and '%' because M and
+     * W would read as a monastery or a seat's letter */
+    static const MeepleLook looks[N_MAGIC] = {
+      { '@', "◉", MEEPLE_COLOUR_NEUTRAL, "disc" },
+      { '%', "◎", MEEPLE_COLOUR_NEUTRAL, "circle" },
+    };
+    meeple_rules_set_figure_look(rules, mw->type[w], &looks[w]);
   }
   mw->mage_symbol = meeple_rules_symbol(rules, "mage");
+  static const MeepleLook mage_style = { '*', "✧", MEEPLE_COLOUR_OTHER,
+                                         "star" };
+  if (mw->mage_symbol >= 0)
+    meeple_rules_set_symbol_style(rules, (guint)mw->mage_symbol, &mage_style);
   const MeepleSlotClass klass = { .size = sizeof(MwState) };
   mw->slot = meeple_rules_add_slot(rules, &klass, mw);
 

@@ -35,6 +35,15 @@ mist_symbols_register(MeepleRules *rules, MistSymbols *sym, GError **error)
   static const MeepleSymbolLook under_mist = { '~', "≈", "field under mist" };
   for (guint a = 0; a < MIST_MAX_AREAS; a++)
     meeple_rules_set_symbol_look(rules, (guint)sym->area[a], &under_mist);
+  /* the same glyphs, with the colour and shape graphical clients use */
+  static const MeepleLook mist_style = { '~', "≈", MEEPLE_COLOUR_FIELD, "fog" };
+  static const MeepleLook circles_style = { 'o', "◯", MEEPLE_COLOUR_OTHER,
+                                            "circle" };
+  for (guint a = 0; a < MIST_MAX_AREAS; a++)
+    meeple_rules_set_symbol_style(rules, (guint)sym->area[a], &mist_style);
+  for (guint c = 0; c < MIST_MAX_CIRCLES; c++)
+    meeple_rules_set_symbol_style(rules, (guint)sym->circles[c],
+                                  &circles_style);
   return TRUE;
 full:
   g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REGISTRY,

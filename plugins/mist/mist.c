@@ -205,15 +205,26 @@ mist_final(MeepleGame *game, gpointer user_data)
   const MistIds *ids = user_data;
   const MistState *st = mist_state(game, ids);
   guint per_seat[MEEPLE_MAX_PLAYERS] = { 0 };
+  /* the event's cell: the seat's first haunted follower in reading order
+   * (BASE-25's order), so that it names a place on the board */
+  const MistHaunt *where[MEEPLE_MAX_PLAYERS] = { NULL };
   for (guint i = 0; i < st->n_haunts; i++) {
-    MeepleFigureInfo f = meeple_game_figure(game, st->haunts[i].figure);
-    per_seat[f.owner] += st->haunts[i].ghosts;
+    const MistHaunt *h = &st->haunts[i];
+    MeepleFigureInfo f = meeple_game_figure(game, h->figure);
+    per_seat[f.owner] += h->ghosts;
+    const MistHaunt *w = where[f.owner];
+    if (!w || h->y < w->y || (h->y == w->y && h->x < w->x))
+      where[f.owner] = h;
   }
   for (guint p = 0; p < meeple_game_n_players(game); p++)
     if (per_seat[p] > 0) {
       MeepleEvent *e =
         penalise(game, p, FINAL_GHOST_PENALTY * per_seat[p], "MIST-16");
       e->arg = (int32_t)per_seat[p];
+      /* only the cell: MIST-16 is about ghosts, not a feature, so the
+       * event names no segment and no kind */
+      e->x = where[p]->x;
+      e->y = where[p]->y;
     }
   return MEEPLE_HOOK_CONTINUE;
 }
@@ -283,6 +294,35 @@ mist_notes(const MeepleGame *game, MeepleNotes *notes, gpointer user_data)
 
 /* ---- registration ----------------------------------------------------------------- */
 
+
+/* Typed events (meeple/events.h): what each sets, and its sentence. */
+static const MeepleEventSpec spec_ghost_added = {
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_FIGURE | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "ghosts",
+  "{seat}'s {figure} on the {segment} at {cell} is haunted "
+  "({count:nth} ghost)" };
+static const MeepleEventSpec spec_ghosts_returned = {
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_FIGURE | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "ghosts",
+  "{seat}'s {figure} at {cell} gives {count} ghost{count:s} back "
+  "to the bank" };
+static const MeepleEventSpec spec_ghost_lost = {
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "ghosts",
+  "no follower can take {count} ghost{count:s}" };
+static const MeepleEventSpec spec_mist_thickened = {
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_RULE,
+  NULL,
+  "{seat}'s tile at {cell} thickens the mist" };
+static const MeepleEventSpec spec_mist_dispersed = {
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "contacts",
+  "{seat}'s tile at {cell} disperses the mist" };
+static const MeepleEventSpec spec_mist_completed = {
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "areas",
+  "the mist at {cell} is closed on every side" };
+
 static gboolean
 mist_setup(MeepleRules *rules, GError **error)
 {
@@ -309,17 +349,17 @@ mist_setup(MeepleRules *rules, GError **error)
                     rules, "haunt",
                     "Choose the follower that receives a ghost", error),
                 &ids->haunt_decision) ||
-      !index_of(meeple_rules_add_event_type(rules, "ghost-added", error),
+      !index_of(meeple_rules_add_typed_event(rules, "ghost-added", &spec_ghost_added, error),
                 &ids->ghost_added_event) ||
-      !index_of(meeple_rules_add_event_type(rules, "ghosts-returned", error),
+      !index_of(meeple_rules_add_typed_event(rules, "ghosts-returned", &spec_ghosts_returned, error),
                 &ids->ghosts_returned_event) ||
-      !index_of(meeple_rules_add_event_type(rules, "ghost-lost", error),
+      !index_of(meeple_rules_add_typed_event(rules, "ghost-lost", &spec_ghost_lost, error),
                 &ids->ghost_lost_event) ||
-      !index_of(meeple_rules_add_event_type(rules, "mist-thickened", error),
+      !index_of(meeple_rules_add_typed_event(rules, "mist-thickened", &spec_mist_thickened, error),
                 &ids->mist_thickened_event) ||
-      !index_of(meeple_rules_add_event_type(rules, "mist-dispersed", error),
+      !index_of(meeple_rules_add_typed_event(rules, "mist-dispersed", &spec_mist_dispersed, error),
                 &ids->mist_dispersed_event) ||
-      !index_of(meeple_rules_add_event_type(rules, "mist-completed", error),
+      !index_of(meeple_rules_add_typed_event(rules, "mist-completed", &spec_mist_completed, error),
                 &ids->mist_completed_event) ||
       /* for Spell Circles (mist-api.h) */
       !mist_api_provide(rules, ids, error))

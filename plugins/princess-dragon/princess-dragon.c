@@ -597,6 +597,14 @@ add_decision(MeepleRules *rules, guint *out, const char *name,
   return TRUE;
 }
 
+
+/* Typed events (meeple/events.h): what each sets, and its sentence. */
+static const MeepleEventSpec spec_dragon_flight_ended = {
+  MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "steps",
+  "the dragon's flight ends at {cell} after {count} "
+  "step{count:s}" };
+
 static gboolean
 pd_setup(MeepleRules *rules, GError **error)
 {
@@ -611,12 +619,30 @@ pd_setup(MeepleRules *rules, GError **error)
   if (fairy < 0)
     return FALSE;
   pd->fairy = (guint)fairy;
+  /* how clients draw them (meeple/looks.h): glyphs that stand apart from
+   * the terrain's and from the seats' digits */
+  static const MeepleLook dragon_look = { 'D', "▲", MEEPLE_COLOUR_NEUTRAL,
+                                          "triangle" };
+  static const MeepleLook fairy_look = { 'F', "✦", MEEPLE_COLOUR_NEUTRAL,
+                                         "star" };
+  meeple_rules_set_figure_look(rules, pd->dragon, &dragon_look);
+  meeple_rules_set_figure_look(rules, pd->fairy, &fairy_look);
   /* The symbols the tile file uses; registered here so the hooks know
    * their indices before the file is read. */
   pd->volcano = meeple_rules_symbol(rules, "volcano");
   pd->dragon_symbol = meeple_rules_symbol(rules, "dragon");
   pd->princess = meeple_rules_symbol(rules, "princess");
   pd->portal = meeple_rules_symbol(rules, "portal");
+  const struct { const int *symbol; MeepleLook look; } styles[] = {
+    { &pd->volcano, { '^', "⛰", MEEPLE_COLOUR_OTHER, "triangle" } },
+    { &pd->dragon_symbol, { 'd', "△", MEEPLE_COLOUR_OTHER, "triangle" } },
+    { &pd->princess, { 'p', "♛", MEEPLE_COLOUR_OTHER, "crown" } },
+    { &pd->portal, { 'o', "◌", MEEPLE_COLOUR_OTHER, "circle" } },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(styles); i++)
+    if (*styles[i].symbol >= 0)
+      meeple_rules_set_symbol_style(rules, (guint)*styles[i].symbol,
+                                    &styles[i].look);
   /* PD-16: the portal's figure action reaches every tile; rule sets that
    * place followers their own way ask for the trait (X-10) */
   if (pd->portal >= 0)
@@ -654,7 +680,7 @@ pd_setup(MeepleRules *rules, GError **error)
                   spot | MEEPLE_ACTION_USES_FIGURE, MEEPLE_EFFECT_PLACE_FIGURE,
                   MEEPLE_EFFECT_ACTION_FIGURE, apply_portal, pd, error))
     return FALSE;
-  int ended = meeple_rules_add_event_type(rules, "dragon-flight-ended", error);
+  int ended = meeple_rules_add_typed_event(rules, "dragon-flight-ended", &spec_dragon_flight_ended, error);
   if (ended < 0)
     return FALSE;
   pd->flight_ended = (guint)ended;

@@ -460,6 +460,23 @@ sc_notes(const MeepleGame *game, MeepleNotes *notes, gpointer user_data)
 
 /* ---- registration ------------------------------------------------------------------ */
 
+
+/* Typed events (meeple/events.h): what each sets, and its sentence.  The
+ * circles' events name the seat whose turn it is. */
+static const MeepleEventSpec spec_circle_filled = {
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "ghosts",
+  "the spell circles at {cell} hold {count} ghost{count:s}" };
+static const MeepleEventSpec spec_circle_emptied = {
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "ghosts",
+  "{count} ghost{count:s} taken out of the spell circles at {cell}" };
+static const MeepleEventSpec spec_ghost_raised = {
+  MEEPLE_EVENT_FIELD_SEAT | MEEPLE_EVENT_FIELD_FIGURE | MEEPLE_EVENT_FIELD_CELL | MEEPLE_EVENT_FIELD_SEGMENT | MEEPLE_EVENT_FIELD_COUNT | MEEPLE_EVENT_FIELD_RULE,
+  "ghosts",
+  "a ghost rises from {seat}'s {figure} at {cell} ({count} "
+  "left on it)" };
+
 static gboolean
 sc_setup(MeepleRules *rules, GError **error)
 {
@@ -504,11 +521,11 @@ sc_setup(MeepleRules *rules, GError **error)
                     MEEPLE_ACTION_USES_SEGMENT, MEEPLE_EFFECT_SPEC_NONE,
                     apply_circle_ghost, c, error),
                 &c->circle_ghost_action) ||
-      !index_of(meeple_rules_add_event_type(rules, "circle-filled", error),
+      !index_of(meeple_rules_add_typed_event(rules, "circle-filled", &spec_circle_filled, error),
                 &c->circle_filled_event) ||
-      !index_of(meeple_rules_add_event_type(rules, "circle-emptied", error),
+      !index_of(meeple_rules_add_typed_event(rules, "circle-emptied", &spec_circle_emptied, error),
                 &c->circle_emptied_event) ||
-      !index_of(meeple_rules_add_event_type(rules, "ghost-raised", error),
+      !index_of(meeple_rules_add_typed_event(rules, "ghost-raised", &spec_ghost_raised, error),
                 &c->ghost_raised_event))
     return FALSE;
 

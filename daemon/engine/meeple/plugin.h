@@ -22,6 +22,8 @@
 #include <gmodule.h>
 #include "meeple/rules.h"
 #include "meeple/game.h"
+#include "meeple/events.h"
+#include "meeple/looks.h"
 
 G_BEGIN_DECLS
 
@@ -33,7 +35,7 @@ G_BEGIN_DECLS
  * through the engine — action effects, figure and symbol traits, a
  * FILTER that sees every decision, published API tables. */
 #define MEEPLE_PLUGIN_ABI_MAJOR 2
-#define MEEPLE_PLUGIN_ABI_MINOR 0
+#define MEEPLE_PLUGIN_ABI_MINOR 1
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
@@ -171,9 +173,18 @@ int meeple_rules_add_action_kind(MeepleRules *rules, const char *name,
  * tile"). */
 int meeple_rules_add_decision_kind(MeepleRules *rules, const char *name,
                                    const char *description, GError **error);
-/** Registers an event type ("dragon-moved"). */
+/** Registers an event type ("dragon-moved") that declares nothing: its
+ * events show every field and a generic sentence.  Prefer
+ * meeple_rules_add_typed_event(). */
 int meeple_rules_add_event_type(MeepleRules *rules, const char *name,
                                 GError **error);
+/** Registers an event type with its spec (meeple/events.h): the fields
+ * its events set, the name of their count, the sentence template.
+ * Returns the type or -1 with @error set (name as for
+ * meeple_rules_add_event_type(), unknown field bits, a template naming an
+ * undeclared field or malformed).  ABI 2.1. */
+int meeple_rules_add_typed_event(MeepleRules *rules, const char *name,
+                                 const MeepleEventSpec *spec, GError **error);
 
 /** Per-game state of a plugin (DESIGN invariant 3).  Every game gets
  * @size zeroed bytes; clones get a copy. */
@@ -449,7 +460,9 @@ guint meeple_game_neighbours(const MeepleGame *game, int x, int y);
  * caller to fill. */
 MeepleEvent *meeple_game_emit(MeepleGame *game, guint type);
 /** Adds @points to @player's score and emits a points-scored event naming
- * @rule; returns the event for location fields. */
+ * @rule; returns the event for location fields.  The event names no cell
+ * (x MEEPLE_EVENT_NO_CELL) and no segment (MEEPLE_SEGMENT_NONE) until
+ * the caller sets them (ABI 2.1; before, both were zero: "0,0"). */
 MeepleEvent *meeple_game_award(MeepleGame *game, guint player, int points,
                                const char *rule);
 /** Puts figure @figure (off the board) onto segment @segment of the tile
