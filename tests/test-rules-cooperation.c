@@ -423,6 +423,71 @@ START_TEST(no_plugin_names_another_rule_sets_things)
 }
 END_TEST
 
+/* The files of @dir and below whose names end in .c, .h or .lua. */
+static void
+collect_sources(const char *dir, GPtrArray *out)
+{
+  GDir *d = g_dir_open(dir, 0, NULL);
+  if (!d)
+    return;
+  const char *name;
+  while ((name = g_dir_read_name(d))) {
+    char *path = g_build_filename(dir, name, NULL);
+    if (g_file_test(path, G_FILE_TEST_IS_DIR))
+      collect_sources(path, out);
+    if (g_str_has_suffix(name, ".c") || g_str_has_suffix(name, ".h") ||
+        g_str_has_suffix(name, ".lua"))
+      g_ptr_array_add(out, path);
+    else
+      g_free(path);
+  }
+  g_dir_close(d);
+}
+
+/* The clients know no rule set: no file of clients/ — comments included —
+ * holds, as a word, the id of a rule set of plugins/ or a figure type,
+ * kind or symbol one registers.  They draw and explain every rule set from
+ * the catalog (issue 22). */
+START_TEST(no_client_names_a_rule_set)
+{
+  g_autofree char *dir = plugin_dir(
+      "p/abbot p/princess-dragon p/mage-witch p/circus p/mist "
+      "p/spell-circles");
+  MeepleLoader *loader = load(dir);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func(g_free);
+  g_autofree char *clients = g_build_filename(TEST_SRCDIR, "clients", NULL);
+  collect_sources(clients, files);
+  ck_assert_uint_gt(files->len, 20);
+  for (guint i = 0; i < meeple_loader_n_plugins(loader); i++) {
+    const MeeplePluginInfo *p = meeple_loader_plugin(loader, i);
+    ck_assert_msg(p->loaded, "%s", p->error);
+    g_autoptr(GPtrArray) names = registered_names(loader, p);
+    g_ptr_array_add(names, g_strdup(p->id));
+    for (guint k = 0; k < names->len; k++) {
+      /* as a word, in any case: "Dragon" in a comment counts too */
+      g_autofree char *escaped = g_regex_escape_string(names->pdata[k], -1);
+      g_autofree char *pattern =
+          g_strdup_printf("(?<![\\w-])%s(?![\\w-])", escaped);
+      GRegex *re = g_regex_new(pattern, G_REGEX_CASELESS, 0, NULL);
+      ck_assert(re);
+      for (guint f = 0; f < files->len; f++) {
+        g_autofree char *text = NULL;
+        ck_assert(g_file_get_contents(files->pdata[f], &text, NULL, NULL));
+        GMatchInfo *m = NULL;
+        gboolean found = g_regex_match(re, text, 0, &m);
+        g_autofree char *what = found ? g_match_info_fetch(m, 0) : NULL;
+        g_match_info_free(m);
+        ck_assert_msg(!found, "%s names %s's '%s' (\"%s\")",
+                      (const char *)files->pdata[f], p->id,
+                      (const char *)names->pdata[k], what);
+      }
+      g_regex_unref(re);
+    }
+  }
+  meeple_loader_unref(loader);
+}
+END_TEST
+
 static Suite *
 cooperation_suite(void)
 {
@@ -435,6 +500,7 @@ cooperation_suite(void)
   tcase_add_test(tc, the_portal_reaches_any_tile);
   tcase_add_test(tc, a_dependant_of_another_mist_version_is_refused);
   tcase_add_test(tc, no_plugin_names_another_rule_sets_things);
+  tcase_add_test(tc, no_client_names_a_rule_set);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -5,7 +5,7 @@
  * notes): nothing here knows
  * an expansion.  A figure's segment arrives as a name ("C1") and is
  * looked up in the tile type under it; "" is a figure on the tile itself
- * (the dragon). */
+ * (a neutral figure on no segment). */
 #include "config.h"
 
 #include <string.h>
@@ -474,7 +474,7 @@ cli_board_mark_last_move(CliBoard *board, const GPtrArray *events)
   board->last_x = placed->x;
   board->last_y = placed->y;
   /* The figures placed or moved since: by type where the event names
-   * one, else every neutral figure on its cell (the dragon's move). */
+   * one, else every neutral figure on its cell (a figure's move). */
   for (guint i = (guint)last + 1; i < events->len; i++) {
     const MeepleClientEvent *e = g_ptr_array_index(events, i);
     if (!cli_event_moves_figure(e))

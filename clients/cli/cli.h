@@ -173,7 +173,7 @@ guint cli_term_lines(void);
 /* ---- the board of a remote game (board.c, board-window.c) ---- */
 
 /* A BoardView of a game's mirror: its catalog's kinds and tile types, the
- * state's tiles, figures (neutral ones too: the dragon, the fairy) and
+ * state's tiles, figures (neutral ones too) and
  * tiles set aside, and optionally the cells where the pending decision
  * can place a tile. */
 typedef struct CliBoard CliBoard;
@@ -286,7 +286,7 @@ const char *cli_board_action_cell(const CliBoard *board, guint index);
 void cli_board_mark_last_move(CliBoard *board, const GPtrArray *events);
 
 /* Whether event @e puts a figure somewhere: "figure-placed", or any
- * "…-moved" with a cell (a rule set's dragon or fairy). */
+ * "…-moved" with a cell (a rule set's neutral figure). */
 gboolean cli_event_moves_figure(const MeepleClientEvent *e);
 
 /* Chooses the window of @view that fits @columns (and @lines, 0:
@@ -351,7 +351,7 @@ void cli_append_wrapped(GString *out, const char *text, guint width,
 
 /* Appends what the last move was, in words (the ASCII fallback of the
  * board's highlight), wrapped to CLI_TEXT_WIDTH: "Last move: Bob placed
- * tile U at 2,-2 ([ ] on the axes); follower at 2,-2; dragon moved to
+ * tile U at 2,-2 ([ ] on the axes); follower at 2,-2; a figure moved to
  * 1,0."
  * Nothing before a seat placed a tile. */
 void cli_append_last_move(GString *out, const GPtrArray *events,

@@ -6,7 +6,7 @@
 
 #include "cli.h"
 
-/* "base/1.0 abbot/1.0" -> "base,abbot", as `meeple list` writes rules. */
+/* "base/1.0 xyz/1.0" -> "base,xyz", as `meeple list` writes rules. */
 static char *
 rule_ids(const char *rules)
 {

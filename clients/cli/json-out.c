@@ -107,7 +107,7 @@ cli_json_history(const GPtrArray *games)
       json_builder_add_int_value(b, g->finished);
     else
       json_builder_add_null_value(b);
-    /* "base/1.0 abbot/1.0": the ids, and the versions as the record
+    /* "base/1.0 xyz/1.0": the ids, and the versions as the record
      * names them. */
     g_auto(GStrv) versions = cli_split_list(g->rules);
     GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);

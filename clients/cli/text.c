@@ -308,7 +308,7 @@ cli_append_last_move(GString *out, const GPtrArray *events,
     if (!cli_event_moves_figure(e))
       continue;
     gboolean moved = g_str_has_suffix(e->type, "-moved");
-    /* "dragon-moved" names its figure by its type. */
+    /* A "...-moved" event names its figure by its type. */
     g_autofree char *what = e->figure && *e->figure
       ? g_strdup(e->figure)
       : g_strndup(e->type, strlen(e->type) - strlen("-moved"));

@@ -165,7 +165,7 @@ board_figure_glyph(const char *type_name, int owner, BoardRenderFlags flags)
   return board_figure_look_glyph(NULL, type_name, owner, flags);
 }
 
-/* Whether an earlier symbol than @i has the same look (the mist's three
+/* Whether an earlier symbol than @i has the same look (a rule set's three
  * areas share one): the legend names it once. */
 static gboolean
 look_seen(const MeepleSymbolLook *const *looks, guint i)
@@ -289,8 +289,8 @@ draw_tile(Canvas *canvas, const BoardView *view, const BoardTile *tile)
                    tile->type, tile->rotation);
   /* Figures in the view's order, so two on one tile land the same way
    * every time: first the seats' figures on segments, then neutral ones
-   * on segments (a fairy beside its follower), then whatever stands on
-   * the tile itself (the dragon), which takes a corner nobody needs. */
+   * on segments (a neutral figure beside a follower), then whatever stands on
+   * the tile itself (on no segment), which takes a corner nobody needs. */
   for (int pass = 0; pass < 3; pass++)
     for (guint i = 0; i < view->n_figures; i++) {
       const BoardFigure *f = &view->figures[i];
@@ -396,9 +396,9 @@ owned_figure_on(const BoardView *view, int x, int y, guint segment)
 
 /* The board shows a seat's figures as its digit whatever their type; a
  * line under it names every figure on the board that is not a plain
- * follower (abbot, dragon, ...), so none is mistaken for one.  A neutral
+ * follower (another figure type, a neutral figure), so none is mistaken for one.  A neutral
  * figure comes with its glyph; one on the tile itself is just "at x,y";
- * one on a seat's figure's segment (the fairy with its follower) is
+ * one on a seat's figure's segment (a neutral figure with a follower) is
  * "beside" that seat. */
 static void
 append_other_figures(GString *out, const BoardView *view,
@@ -469,7 +469,7 @@ append_wrapped(GString *out, const char *text, guint width)
       g_string_append_printf(out, "%s\n", *line);
       continue;
     }
-    /* Items ("abbot of seat 1 at 0,1 on M,") stay whole where
+    /* Items ("follower of seat 1 at 0,1 on C1,") stay whole where
      * they fit: a line breaks after a ',' or ';' first, else (an item
      * longer than a line) between any two words. */
     g_auto(GStrv) words = g_strsplit(*line, " ", -1);

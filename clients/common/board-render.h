@@ -20,20 +20,20 @@
  * garden, '*' pennant, a corner '+' between two different cities, a
  * plugin's segment kind the first letter of its code in lower case, digits
  * 1-6 a figure of that seat (seat 0 is "1") whatever its type, drawn on the
- * segment it stands on; neutral figures are their type's capital initial
- * ('D' the dragon, 'F' the fairy), drawn on their segment too, or, when
- * they stand on the tile itself (BOARD_SEGMENT_NONE: the dragon, a fairy
- * whose follower left), in a corner of the tile's block.
+ * segment it stands on; neutral figures are their look's ASCII glyph
+ * (else their type's capital initial), drawn on their segment too, or,
+ * when they stand on the tile itself (BOARD_SEGMENT_NONE), in a corner of
+ * the tile's block.
  * With BOARD_RENDER_UNICODE the terrain uses single-column Unicode
  * characters instead (box drawing for roads, blocks for cities, a middle
- * dot for fields, see board_render_legend()), and the neutral figures the
- * renderer knows have a symbol of their own ("▲" the dragon, "✦" the
- * fairy; any other stays its initial); seats' figures, pennants' places
+ * dot for fields, see board_render_legend()), and the neutral figures
+ * whose look has a Unicode glyph are drawn with it (any other stays its
+ * initial); seats' figures, pennants' places
  * and plugin kinds' letters stay the same, so both modes have the same
  * layout.
  * Under the board, a line names every figure that is not a plain follower
- * ("abbot of seat 1 at 0,1 on M", "dragon (D) at 1,-5", "fairy (F) at
- * -5,2 beside seat 2 on C1"), and a line lists the tiles set aside, if
+ * ("follower of seat 1 at 0,1 on C1", "a neutral figure (N) at 1,-5",
+ * another "(X) at -5,2 beside seat 2 on C1"), and a line lists the tiles set aside, if
  * any ("Set aside: DG/Rr.d DG/CRcr.d").  Columns are labelled with x,
  * rows with y (y grows to the south).  The output is deterministic; colour
  * escapes (ANSI) are added only with BOARD_RENDER_COLOUR. */
@@ -73,7 +73,7 @@ typedef struct {
 } BoardTile;
 
 /** @segment of a figure that stands on the tile itself, on no segment
- * (the dragon; a fairy whose follower left).  The engine's
+ * (a neutral figure on no segment).  The engine's
  * MEEPLE_SEGMENT_NONE has the same value. */
 #define BOARD_SEGMENT_NONE 0xFFu
 
@@ -122,7 +122,7 @@ typedef struct {
   guint n_figures;
   const BoardMark *marks;   /**< may be NULL */
   guint n_marks;
-  /** Ids of the tiles set aside face up (The Princess & the Dragon,
+  /** Ids of the tiles set aside face up (a rule set's,
    * PD-08), listed under the board; may be NULL. */
   const char *const *set_aside;
   guint n_set_aside;
@@ -134,7 +134,7 @@ typedef struct {
   /** The rule sets' symbol looks (meeple_rules_symbol_look(), GetCatalog
    * "looks"): @looks[i] for symbol i of the tile types, NULL where a
    * symbol has none.  A field carrying a symbol with a look is drawn with
-   * its glyph instead of '.' (the mist's '~').  May be NULL. */
+   * its glyph instead of '.' (e.g. '~').  May be NULL. */
   const MeepleSymbolLook *const *looks;
   guint n_looks;
   /** The tile placed last (@has_last): its column's and row's labels
@@ -169,7 +169,7 @@ guint board_render_columns(const BoardView *view, int min_x, int max_x,
  * of the blocks (the y label on each block's middle row), the x axis
  * again, then the line naming figures besides plain followers and the
  * line of tiles set aside (each only when there is something to say),
- * then one line per public note ("Big top: on 2,-1, ...").
+ * then one line per public note ("Label: on 2,-1, ...").
  * An empty view (no tile, no mark) is "(empty board)". */
 void board_render(GString *out, const BoardView *view,
                   BoardRenderFlags flags);
@@ -185,8 +185,8 @@ void board_render_tile(GString *out, const BoardKind *kinds, guint n_kinds,
 
 /* Appends one line explaining the glyphs of @flags' glyph set, then
  * each symbol look of @looks (as in BoardView; the same look once, e.g.
- * "~ field under mist"), then the glyph of each neutral figure type named
- * in @neutral (NULL-terminated, may be NULL), e.g. "D dragon  F fairy". */
+ * "~ field under X"), then the glyph of each neutral figure type named
+ * in @neutral (NULL-terminated, may be NULL), e.g. "N neutral". */
 void board_render_legend_with(GString *out, const char *const *neutral,
                               const MeepleSymbolLook *const *looks,
                               guint n_looks, BoardRenderFlags flags);

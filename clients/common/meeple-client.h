@@ -192,7 +192,7 @@ gboolean meeple_client_tokens_save(const char *store, const char *game,
 typedef struct {
   char *id, *name;    /**< name "" when the game has none */
   char *rules;        /**< rule sets with versions, as the record names
-                       * them: "base/1.0 abbot/1.0" */
+                       * them: "base/1.0 xyz/1.0" */
   guint seats;
   gint64 finished;    /**< when it ended, Unix time (0: unknown) */
   char *result;       /**< final scores, "Ann 23, Bob 17" */
@@ -281,7 +281,7 @@ typedef struct {
   int x, y;
   char *segment;      /**< segment name ("C1"), or "" for a figure that
                        * stands on the tile itself, on no segment (the
-                       * dragon; a fairy whose follower left) */
+                       * neutral figure on no segment) */
 } MeepleClientFigure;
 
 /** The public state, as of the last refresh.  Strings the daemon did not
@@ -299,13 +299,13 @@ typedef struct {
   GPtrArray *board;   /**< MeepleClientTile* */
   GPtrArray *figures; /**< MeepleClientFigure*, neutral ones included */
   GArray *winners;    /**< guint */
-  /** Tile type ids set aside face up, oldest first (The Princess & the
-   * Dragon, PD-08: dragon tiles drawn before the dragon is in play);
+  /** Tile type ids set aside face up, oldest first (a rule set's
+   * tiles drawn before they can be played);
    * NULL-terminated, empty (never NULL) when there are none.  They are
    * not in tiles_left. */
   char **set_aside;
   /** The rule sets' public notes (GetState "notes"): what the board does
-   * not show, e.g. "Big top" / "on 2,-1, over a face-down animal token".
+   * not show, e.g. a label and "on 2,-1, over a face-down token".
    * Two NULL-terminated lists of the same length, labels and texts;
    * empty (never NULL) when there are none. */
   char **note_labels;

@@ -2,7 +2,7 @@
  *
  * libadwaita (1.2) is used for two things plain GTK 4.8 lacks: the
  * window follows the desktop's dark or light preference (AdwStyleManager
- * reads it from the settings portal), and the stylesheet has the GNOME
+ * reads it from the desktop settings service), and the stylesheet has the GNOME
  * classes (boxed lists, headings, suggested actions) the panels use. */
 #include "config.h"
 

@@ -615,7 +615,7 @@ frame(GtkSnapshot *s, const graphene_rect_t *r, float width,
 }
 
 static void
-ring(GtkSnapshot *s, double cx, double cy, double radius, float width,
+outline_circle(GtkSnapshot *s, double cx, double cy, double radius, float width,
      const GdkRGBA *colour, const GdkRGBA *fill)
 {
   graphene_rect_t r;
@@ -653,7 +653,7 @@ draw_figure_rings(MgBoard *b, GtkSnapshot *s, const MgBoardColours *c)
       continue;
     double fx, fy;
     figure_offset(b, i, &fx, &fy);
-    ring(s, b->ox + (f->x + fx) * b->scale, b->oy + (f->y + fy) * b->scale,
+    outline_circle(s, b->ox + (f->x + fx) * b->scale, b->oy + (f->y + fy) * b->scale,
          FIGURE_SIZE * b->scale * .62, 3, &c->last, NULL);
   }
 }
@@ -723,7 +723,7 @@ mg_board_snapshot(GtkWidget *widget, GtkSnapshot *s)
     mg_board_spot_point(b, t->x, t->y, t->segment, &wx, &wy);
     GdkRGBA fill = c.target;
     fill.alpha = chosen ? .85f : .45f;
-    ring(s, wx, wy, b->scale * .13, chosen ? 4 : 3,
+    outline_circle(s, wx, wy, b->scale * .13, chosen ? 4 : 3,
          chosen ? &c.selected : &c.target, &fill);
   }
   if (b->has_cursor && gtk_widget_has_focus(widget)) {

@@ -852,7 +852,7 @@ scrolled(GtkWidget *child, int min_height)
   gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(sw), GTK_POLICY_NEVER,
                                  GTK_POLICY_AUTOMATIC);
   if (min_height > 0) {
-    /* as tall as its rows, up to a point: a portal lists hundreds */
+    /* as tall as its rows, up to a point: a list may have hundreds */
     gtk_scrolled_window_set_min_content_height(GTK_SCROLLED_WINDOW(sw),
                                                min_height);
     gtk_scrolled_window_set_max_content_height(GTK_SCROLLED_WINDOW(sw), 220);

@@ -20,7 +20,7 @@ struct MgScores {
 };
 
 /* Where a points-scored event's points go: its feature kind, else the
- * rule set named by its rule's prefix ("CIRCUS-14" -> "circus"). */
+ * rule set named by its rule's prefix ("ABC-14" -> "abc"). */
 static char *
 category_of(const MeepleClientEvent *e)
 {

@@ -136,7 +136,7 @@ mg_turn_segment_kind(const MeepleClientState *state,
   return NULL;
 }
 
-/* "dragon-move" -> "Dragon move". */
+/* "figure-move" -> "Figure move". */
 static char *
 words_of(const char *name)
 {
