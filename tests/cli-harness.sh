@@ -54,7 +54,7 @@ scores_of_line() {
 # random one (seat 2, seed 3, $TMP/bot2.out) play it to the end; checks
 # that all three end with status 0.  Needs $T and $BG_PIDS of the suite.
 bots_play_watched() {
-  $T "$M" watch "$1" --colour=never --glyphs=ascii >"$TMP/watch.out" \
+  $T "$M" watch "$1" --raw-events --colour=never --glyphs=ascii >"$TMP/watch.out" \
     2>"$TMP/watch.err" &
   watch_pid=$!
   BG_PIDS="$BG_PIDS $watch_pid"

@@ -62,6 +62,7 @@ check() {
 has() { grep -q -- "$1" "$2"; }
 has_e() { grep -Eq -- "$1" "$2"; }
 lacks() { ! grep -q -- "$1" "$2"; }
+lacks_e() { ! grep -Eq -- "$1" "$2"; }
 
 # finish: the summary line; exits non-zero when a check failed.
 finish() {

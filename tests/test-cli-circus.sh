@@ -230,7 +230,7 @@ check "... and there are two" test "$(wc -l <"$TMP/cli.scores")" -eq 2
 expect 0 "new short circus game for bots" "$M" new --rules circus --seed 3 \
   --tiles "$TILES" --bots 2 --name late
 L=$(cat "$TMP/out")
-"$M" watch "$L" --no-board >"$TMP/late.out" 2>"$TMP/late.err" &
+"$M" watch "$L" --raw-events --no-board >"$TMP/late.out" 2>"$TMP/late.err" &
 late_pid=$!
 BG_PIDS="$BG_PIDS $late_pid"
 i=0
@@ -254,7 +254,7 @@ wait "$late_pid"
 late_status=$?
 set -e
 check "the late watcher ends with the game (exit 0)" test "$late_status" -eq 0
-expect 0 "watch --history of the finished game" "$M" watch "$L" --no-board --history
+expect 0 "watch --history of the finished game" "$M" watch "$L" --raw-events --no-board --history
 grep "^#" "$TMP/out" >"$TMP/history.events"
 grep "^#" "$TMP/late.out" >"$TMP/late.events" || :
 first=$(sed -n '1s/^#\([0-9]*\) .*/\1/p' "$TMP/late.events")

@@ -387,6 +387,28 @@ check "watch draws mist and prints the ghost notes" sh -c \
 check "watch prints the game-over event" has_e "^#[0-9]+ game-over$" "$E"
 check "watch prints the final scores with a winner" has_e \
   "^Final scores: Greedy 1 [0-9]+, Random 2 [0-9]+; winners?( \(tie\))?: " "$W"
+# Without --raw-events, watch prints each event as its rule set's
+# sentence, with only the fields the event type declares: no "arg", no
+# type names, no rule IDs unless --rules-cited (issue 22).
+expect 0 "watch --history of the game with every rule set, in sentences" \
+  "$M" watch "$A" --history --no-board --colour=never
+unwrap "$TMP/out" | grep '^#' >"$TMP/sentences" || :
+check "... one line per event" test "$(wc -l <"$TMP/sentences")" -gt 50
+check "... no line shows an arg" lacks_e '(^|[ ,:])arg -?[0-9]' \
+  "$TMP/sentences"
+check "... no line is a bare event type with its fields" lacks_e \
+  '^#[0-9]+ [a-z]+(-[a-z]+)+( [^:]*)?: (tile|figure|kind|arg) ' \
+  "$TMP/sentences"
+grep -E '^#[0-9]+ [a-z]+(-[a-z]+)+( [^:]*)?: (tile|figure|kind|arg) |arg -?[0-9]' \
+  "$TMP/sentences" |
+  head -5 | sed 's/^/# not a sentence: /' || :
+check "... no rule ID unless asked" lacks_e '\[[A-Z]+-[0-9]+\]' \
+  "$TMP/sentences"
+check "... the mist's events in words" has_e \
+  "^#[0-9]+ .*(ghost|mist)" "$TMP/sentences"
+expect 0 "watch --history --rules-cited" \
+  "$M" watch "$A" --history --no-board --rules-cited --colour=never
+check "... cites the rules" has_e '\[(MIST|SC)-[0-9]+\]' "$TMP/out"
 check "bots and watch agree on the final scores" sh -c \
   '[ "$(grep "^Final scores:" "$1")" = "$(grep "^Final scores:" "$2")" ]' \
   sh "$W" "$TMP/bot2.out"

@@ -256,7 +256,7 @@ check "play --new prints the final scores" has_e "^Final scores: Carol -?[0-9]+,
 # Seed 42 draws eight dragon tiles before the first volcano.
 expect 0 "new P&D game for two bots" "$M" new --rules princess-dragon --bots 2 --seed 42 --name pd-bots
 B=$(cat "$TMP/out")
-$T "$M" watch "$B" --colour=never --glyphs=ascii >"$TMP/watch.out" 2>"$TMP/watch.err" &
+$T "$M" watch "$B" --raw-events --colour=never --glyphs=ascii >"$TMP/watch.out" 2>"$TMP/watch.err" &
 watch_pid=$!
 BG_PIDS="$BG_PIDS $watch_pid"
 i=0
@@ -305,7 +305,7 @@ if "$MEEPLE_SIM" rules 2>/dev/null | grep -q "^mage-witch "; then
   expect 0 "new game with every rule set" "$M" new \
     --rules mage-witch,princess-dragon,abbot --bots 2 --seed 7 --name all
   A=$(cat "$TMP/out")
-  $T "$M" watch "$A" --colour=never --glyphs=ascii >"$TMP/watch3.out" \
+  $T "$M" watch "$A" --raw-events --colour=never --glyphs=ascii >"$TMP/watch3.out" \
     2>"$TMP/watch3.err" &
   watch_pid=$!
   BG_PIDS="$BG_PIDS $watch_pid"

@@ -34,7 +34,7 @@ CLI_NEEDS=""
 # output in $TMP/NAME.out and .err, its pid in $watch_pid; returns once
 # it follows the game.
 start_watch() {
-  $T "$M" watch "$1" --no-board >"$TMP/$2.out" 2>"$TMP/$2.err" &
+  $T "$M" watch "$1" --raw-events --no-board >"$TMP/$2.out" 2>"$TMP/$2.err" &
   watch_pid=$!
   BG_PIDS="$BG_PIDS $watch_pid"
   i=0
@@ -303,7 +303,7 @@ B=$(cat "$TMP/out")
 # The game must not start before watch follows it.
 start_watch "$B" watch
 # A second watcher draws the board.
-$T "$M" watch "$B" --glyphs=ascii >"$TMP/watchb.out" 2>&1 &
+$T "$M" watch "$B" --raw-events --glyphs=ascii >"$TMP/watchb.out" 2>&1 &
 watchb_pid=$!
 BG_PIDS="$BG_PIDS $watchb_pid"
 i=0
@@ -335,7 +335,7 @@ check "watch prints the final scores" has "^Final scores: Greedy 1 " "$TMP/watch
 expect 0 "list after the games" "$M" list
 check "list shows no free seats for the finished game" \
   has_e "^$B +over +- +base" "$TMP/out"
-expect 0 "watch a finished game" "$M" watch "$B" --colour=never
+expect 0 "watch a finished game" "$M" watch "$B" --raw-events --colour=never
 check "watch of a finished game shows it and ends" has "^Game over after" "$TMP/out"
 
 # --- the daemon goes away while watch follows a game (last: it ends the

@@ -360,12 +360,27 @@ void cli_append_last_move(GString *out, const GPtrArray *events,
 /* Appends "Final scores: A 12, B 9; winner: A" and a newline. */
 void cli_append_final_scores(GString *out, const MeepleClientState *state);
 
-/* Appends one line for @event: sequence, type, seat name, its fields and
- * the rule it cites.  Only with @raw (watch's log) its "arg", whose
- * meaning only its rule set's documentation gives; without, a line
- * longer than CLI_TEXT_WIDTH is wrapped. */
+/* How cli_append_event() writes an event. */
+typedef enum {
+  /* the daemon's sentence, from its rule set's template and the fields
+   * it declares ("#12 Ann's follower on the road at -1,0 ..."); a line
+   * longer than CLI_TEXT_WIDTH is wrapped */
+  CLI_EVENT_SENTENCE = 0,
+  /* every field by name, the "arg" too, and the rule it cites: for
+   * scripts (--raw-events) */
+  CLI_EVENT_RAW = 1 << 0,
+  /* with a sentence: the rule it cites, "[MIST-08]" (--rules-cited) */
+  CLI_EVENT_RULES = 1 << 1,
+  /* the type, the seat and the fields by name but no "arg", wrapped: the
+   * lines play prints between turns */
+  CLI_EVENT_FIELDS = 1 << 2,
+} CliEventStyle;
+
+/* Appends one line for @event: its sequence number, then its sentence or
+ * (CLI_EVENT_RAW, or an event without a sentence) its type, seat name
+ * and fields. */
 void cli_append_event(GString *out, const MeepleClientEvent *event,
-                      const MeepleClientState *state, gboolean raw);
+                      const MeepleClientState *state, CliEventStyle style);
 
 /* ---- --json of list, show and history (json-out.c) ---- */
 

@@ -55,7 +55,7 @@ on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
   GString *text = g_string_new(NULL);
   for (guint i = 0; i < events->len; i++)
     cli_append_event(text, g_ptr_array_index(events, i), state,
-                     run->raw_events);
+                     run->raw_events ? CLI_EVENT_RAW : CLI_EVENT_FIELDS);
   cli_write(text);
   g_string_free(text, TRUE);
 }

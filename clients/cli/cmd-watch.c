@@ -14,6 +14,7 @@ typedef struct {
   MeepleRemoteGame *game;
   gboolean finishing;    /* the game is over: the log's tail is fetched */
   GString *shown;        /* the board last printed */
+  CliEventStyle events;  /* --raw-events, --rules-cited */
 } Watch;
 
 /* Appends the board of the game as it is now, unless it is the board
@@ -78,7 +79,7 @@ on_events(MeepleRemoteGame *game, GPtrArray *events, gpointer data)
   gboolean placed = FALSE;
   for (guint i = 0; i < events->len; i++) {
     const MeepleClientEvent *e = g_ptr_array_index(events, i);
-    cli_append_event(text, e, state, TRUE);
+    cli_append_event(text, e, state, w->events);
     placed |= g_strcmp0(e->type, "tile-placed") == 0;
   }
   /* The board after each tile placement. */
@@ -123,12 +124,18 @@ finish(gpointer data)
 int
 cli_cmd_watch(int argc, char **argv)
 {
-  gboolean no_board = FALSE, history = FALSE;
+  gboolean no_board = FALSE, history = FALSE, raw_events = FALSE,
+           rules_cited = FALSE;
   GOptionEntry entries[] = {
     { "no-board", 0, 0, G_OPTION_ARG_NONE, &no_board,
       "Print only the events, not the board", NULL },
     { "history", 0, 0, G_OPTION_ARG_NONE, &history,
       "Print the events that happened before, too", NULL },
+    { "raw-events", 0, 0, G_OPTION_ARG_NONE, &raw_events,
+      "Print each event's type and every field by name (the arg too) "
+      "instead of its sentence, with the rule it cites", NULL },
+    { "rules-cited", 0, 0, G_OPTION_ARG_NONE, &rules_cited,
+      "Add to each sentence the rule it cites (\"[BASE-08]\")", NULL },
     G_OPTION_ENTRY_NULL
   };
   GOptionContext *context =
@@ -136,7 +143,8 @@ cli_cmd_watch(int argc, char **argv)
   g_option_context_add_main_entries(context, entries, NULL);
   g_option_context_set_description(context,
     "Shows the game as 'meeple show' does, then prints one line per event\n"
-    "as it happens (sequence number, type, seat, fields, rule) and the\n"
+    "as it happens (its sequence number and the sentence its rule set\n"
+    "gives it; --raw-events for the type and every field) and the\n"
     "board again after every tile placement and at the end.  Exits with\n"
     "the final scores when the game is over.  Needs no seat.");
   int status = cli_parse_options(context, "watch", TRUE, &argc, &argv);
@@ -154,6 +162,9 @@ cli_cmd_watch(int argc, char **argv)
     .loop = g_main_loop_new(NULL, FALSE),
     .board = !no_board,
     .flags = cli_board_flags(stdout),
+    .events = raw_events    ? CLI_EVENT_RAW
+              : rules_cited ? CLI_EVENT_RULES
+                            : CLI_EVENT_SENTENCE,
     .game = game,
     .shown = g_string_new(NULL),
   };
@@ -165,7 +176,8 @@ cli_cmd_watch(int argc, char **argv)
     const MeepleClientState *state = meeple_remote_game_state(game, NULL);
     GPtrArray *events = meeple_remote_game_events(game);
     for (guint i = 0; events && i < events->len; i++)
-      cli_append_event(text, g_ptr_array_index(events, i), state, TRUE);
+      cli_append_event(text, g_ptr_array_index(events, i), state,
+                       w.events);
   }
   if (!ok) {
     status = cli_fail(error);

@@ -324,10 +324,22 @@ cli_append_last_move(GString *out, const GPtrArray *events,
 
 void
 cli_append_event(GString *out, const MeepleClientEvent *e,
-                 const MeepleClientState *state, gboolean raw)
+                 const MeepleClientState *state, CliEventStyle style)
 {
   char buffer[32];
   gsize start = out->len;
+  gboolean raw = (style & CLI_EVENT_RAW) != 0;
+  if (!raw && !(style & CLI_EVENT_FIELDS) && e->text && *e->text) {
+    /* the rule set's own words, with only the fields it declares */
+    g_string_append_printf(out, "#%" G_GUINT64_FORMAT " %s", e->sequence,
+                           e->text);
+    if ((style & CLI_EVENT_RULES) && e->rule && *e->rule)
+      g_string_append_printf(out, " [%s]", e->rule);
+    g_autofree char *line = g_strdup(out->str + start);
+    g_string_truncate(out, start);
+    cli_append_wrapped(out, line, CLI_TEXT_WIDTH, "    ");
+    return;
+  }
   g_string_append_printf(out, "#%" G_GUINT64_FORMAT " %s", e->sequence,
                          e->type ? e->type : "?");
   if (e->seat >= 0)

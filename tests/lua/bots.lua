@@ -37,9 +37,12 @@ local function play(rules, seed)
                                       name = "lua vs c " .. runs }
   local seat = game:join{ name = "Lua greedy" }
   local status = ("%s/bot-%d.status"):format(t.env.tmp, runs)
-  os.execute(("(%q bot %s --strategy greedy --seed %d --quiet; echo $? >%q)"
-              .. " >%q 2>&1 &"):format(t.env.meeple, game.id, seed, status,
-                                       status .. ".log"))
+  -- the status is written aside and renamed: the file must not be seen
+  -- before its number is in it
+  os.execute(("(%q bot %s --strategy greedy --seed %d --quiet; "
+              .. "echo $? >%q.tmp; mv %q.tmp %q) >%q 2>&1 &"):format(
+               t.env.meeple, game.id, seed, status, status, status,
+               status .. ".log"))
   t.check(game:wait_start(60000), "the C bot took its seat and started")
   local decisions = 0
   local choose = greedy.new(game)

@@ -17,8 +17,9 @@ end
 -- status lands in.
 local function background(command, name)
   local status = ("%s/%s.status"):format(t.env.tmp, name)
-  os.execute(("(%s; echo $? >%q) >%q 2>&1 &"):format(command, status,
-                                                     status .. ".log"))
+  -- written aside and renamed: never seen before its number is in it
+  os.execute(("(%s; echo $? >%q.tmp; mv %q.tmp %q) >%q 2>&1 &"):format(
+    command, status, status, status, status .. ".log"))
   return status
 end
 
