@@ -103,8 +103,8 @@ meeple_bot_evaluate(const MeepleGame *game, guint seat)
 
 /* Value of taking action @index: the state after it, and for a tile
  * placement the best state after our own figure decision that follows. */
-static gint64
-action_value(MeepleGame *game, gsize index, guint seat)
+gint64
+meeple_bot_greedy_value(MeepleGame *game, gsize index, guint seat)
 {
   MeepleGame *after = meeple_game_clone(game);
   gint64 value;
@@ -142,7 +142,7 @@ meeple_bot_greedy_choose(MeepleGame *game, guint seat, GRand *rand)
   gsize best_index = 0;
   guint32 ties = 0;
   for (gsize i = 0; i < n; i++) {
-    gint64 value = action_value(game, i, seat);
+    gint64 value = meeple_bot_greedy_value(game, i, seat);
     if (value > best) {
       best = value;
       best_index = i;

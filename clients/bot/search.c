@@ -16,9 +16,14 @@
  * that chose it.  Decisions with one action are played through without a
  * node.  The move chosen is the root edge visited most.
  *
- * Rewards are in 0..1: 0.8 for a win (0.4 each on a shared win), plus 0.2
- * times the lead over the best opponent mapped from -50..50 points onto
- * 0..1, so the search still tells good from bad in a lost or won game.
+ * Playouts stop after PLAYOUT_DEPTH decisions (or at the end of the
+ * game) and the position is judged by greedy's evaluation (strategy.h):
+ * the reward of a seat is a logistic curve of how much its evaluated lead
+ * grew since the root, so it stays informative whether the game is close,
+ * won or lost.  The root's edges start with a few virtual visits worth
+ * greedy's value of the action (progressive bias), so a short search
+ * plays no worse than greedy and a long one leaves greedy's choice only
+ * when the playouts disagree.
  *
  * Determinizations are built once per decision into a pool (building one
  * replays the public actions; a copy is a few memcpys) and used in turn.
@@ -41,8 +46,15 @@
 #define POOL_MIN 4
 /* How often the clock is read, in iterations. */
 #define CLOCK_EVERY 16
-#define WIN_SHARE 0.8
-#define LEAD_SCALE 100.0
+/* Virtual visits of greedy's opinion at the root. */
+#define PRIOR_VISITS 6
+/* Decisions a playout plays before it stops and the position is judged
+ * by meeple_bot_evaluate(): random moves far ahead add more noise than
+ * information (and with every rule set, hundreds of decisions). */
+#define PLAYOUT_DEPTH 24
+/* Gain of evaluated lead (in greedy's 1/100 points) that maps to a
+ * reward of 0.73 (logistic): a dozen points gained is a good move. */
+#define EVAL_SCALE 1200.0
 
 typedef struct Node Node;
 
@@ -86,6 +98,7 @@ typedef struct {
   int offsets[POOL_MAX][MEEPLE_MAX_PLAYERS];
   guint pool_size, pool_built;
   guint64 done;
+  double root_lead[MEEPLE_MAX_PLAYERS];
   GError *error;
 } Worker;
 
@@ -182,6 +195,8 @@ fast_below(guint64 *state, guint32 bound)
 
 /* ---- one worker ------------------------------------------------------------ */
 
+static void seed_root(Worker *w, MeepleGame *g, const int *offsets);
+
 /* The pool entry for iteration @i, built when first needed; NULL when no
  * determinization fits (the error is kept). */
 static MeepleGame *
@@ -210,37 +225,66 @@ pool_get(Worker *w, guint64 i, int **offsets)
       k = (guint)(i % w->pool_size);
       break;
     }
+    if (w->pool_built == 0)
+      seed_root(w, g, w->offsets[0]);
     w->pool[w->pool_built++] = g;
   }
   *offsets = w->offsets[k];
   return w->pool[k];
 }
 
+/* Evaluated lead of every seat in @g: greedy's evaluation, with each
+ * side's score corrected by the public offsets (view.h). */
 static void
-rewards(MeepleGame *g, const int *offsets, double *r)
+leads(MeepleGame *g, const int *offsets, double *lead)
 {
   guint n = meeple_game_n_players(g);
-  int score[MEEPLE_MAX_PLAYERS];
-  int best = G_MININT;
-  guint n_best = 0;
   for (guint p = 0; p < n; p++) {
-    score[p] = meeple_game_score(g, p) + offsets[p];
-    if (score[p] > best) {
-      best = score[p];
-      n_best = 1;
-    } else if (score[p] == best) {
-      n_best++;
-    }
-  }
-  for (guint p = 0; p < n; p++) {
-    int other = G_MININT;
+    int other_offset = G_MININT;
     for (guint q = 0; q < n; q++)
       if (q != p)
-        other = MAX(other, score[q]);
-    double lead = CLAMP((score[p] - other) / LEAD_SCALE, -0.5, 0.5) + 0.5;
-    double win = score[p] == best ? 1.0 / n_best : 0.0;
-    r[p] = WIN_SHARE * win + (1.0 - WIN_SHARE) * lead;
+        other_offset = MAX(other_offset, offsets[q]);
+    lead[p] = (double)meeple_bot_evaluate(g, p) +
+              100.0 * (offsets[p] - other_offset);
   }
+}
+
+static double
+reward_of(double lead, double root_lead)
+{
+  return 1.0 / (1.0 + exp(-(lead - root_lead) / EVAL_SCALE));
+}
+
+static void
+rewards(Worker *w, MeepleGame *g, const int *offsets, double *r)
+{
+  double lead[MEEPLE_MAX_PLAYERS];
+  leads(g, offsets, lead);
+  for (guint p = 0; p < meeple_game_n_players(g); p++)
+    r[p] = reward_of(lead[p], w->root_lead[p]);
+}
+
+/* The root's lead and greedy's opinion of each root action, from the
+ * first determinization. */
+static void
+seed_root(Worker *w, MeepleGame *g, const int *offsets)
+{
+  leads(g, offsets, w->root_lead);
+  const MeepleDecision *d = meeple_game_decision(g);
+  guint player = d->player;
+  gsize n = d->n_actions;
+  /* The list moves when the game changes; the priors need it whole. */
+  MeepleAction *actions = g_memdup2(d->actions, n * sizeof *actions);
+  for (gsize i = 0; i < n; i++) {
+    gint64 value = meeple_bot_greedy_value(g, i, player);
+    guint e = node_add(w->root, &actions[i], player);
+    Edge *edge = &w->root->edges[e];
+    edge->visits = PRIOR_VISITS;
+    edge->avail = PRIOR_VISITS;
+    edge->reward = PRIOR_VISITS *
+                   reward_of((double)value, w->root_lead[player]);
+  }
+  g_free(actions);
 }
 
 /* One iteration; FALSE when no determinization fits. */
@@ -302,12 +346,14 @@ iterate(Worker *w, GArray *path, GArray *untried)
     MeepleAction a = step.node->edges[step.edge].action;
     meeple_game_apply(g, &a, NULL, NULL, NULL);
   }
-  /* The playout: uniform over the legal actions to the end. */
-  while ((d = meeple_game_decision(g)) != NULL)
+  /* The playout: uniform over the legal actions, PLAYOUT_DEPTH deep. */
+  for (guint depth = 0;
+       depth < PLAYOUT_DEPTH && (d = meeple_game_decision(g)) != NULL;
+       depth++)
     meeple_game_apply_index(g, fast_below(&w->fast, (guint32)d->n_actions),
                             NULL, NULL, NULL);
   double r[MEEPLE_MAX_PLAYERS];
-  rewards(g, offsets, r);
+  rewards(w, g, offsets, r);
   meeple_game_free(g);
   for (guint i = 0; i < path->len; i++) {
     Step *s = &g_array_index(path, Step, i);

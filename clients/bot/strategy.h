@@ -103,6 +103,10 @@ const MeepleSearchStats *meeple_bot_player_stats(const MeepleBotPlayer *p);
  * best opponent, followers in the supply, half of what the seat's
  * followers on unfinished features would bring. */
 gint64 meeple_bot_evaluate(const MeepleGame *game, guint seat);
+/** Greedy's value of taking the @index-th action of @game's pending
+ * decision: meeple_bot_evaluate() after it, after the best figure option
+ * of @seat when a figure decision of @seat follows. */
+gint64 meeple_bot_greedy_value(MeepleGame *game, gsize index, guint seat);
 /** Greedy's choice in @game's pending decision for @seat, ties broken
  * with @rand. */
 gsize meeple_bot_greedy_choose(MeepleGame *game, guint seat, GRand *rand);
