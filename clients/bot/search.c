@@ -41,9 +41,12 @@
 /* UCB exploration constant for rewards in 0..1. */
 #define EXPLORATION 0.7
 /* Determinizations per pool: enough that the unseen tiles vary, few
- * enough that rebuilding them stays a small share of a short search. */
-#define POOL_MAX 32
-#define POOL_MIN 4
+ * enough that rebuilding them (a replay of the whole game, three with a
+ * shuffle-back) stays a small share of a short search: one per
+ * POOL_EVERY iterations. */
+#define POOL_MAX 16
+#define POOL_MIN 2
+#define POOL_EVERY 100
 /* How often the clock is read, in iterations. */
 #define CLOCK_EVERY 16
 /* Virtual visits of greedy's opinion at the root. */
@@ -423,7 +426,8 @@ meeple_bot_search(const MeepleBotView *view, guint seat,
     w->fast = ((guint64)g_rand_int(rand) << 32) | g_rand_int(rand);
     w->nodes = g_ptr_array_new_with_free_func(node_free);
     w->root = node_new(w);
-    w->pool_size = total ? (guint)CLAMP(w->iterations / 8, POOL_MIN, POOL_MAX)
+    w->pool_size = total ? (guint)CLAMP(w->iterations / POOL_EVERY, POOL_MIN,
+                                        POOL_MAX)
                          : POOL_MAX;
   }
   if (n_threads == 1) {
