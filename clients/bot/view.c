@@ -6,10 +6,10 @@
 
 #include "view.h"
 
-/* Samples tried before a determinization gives up: a rebuilt game fails
- * only when a shuffle-back brings a set-aside tile where a real draw
- * came from, which a few other seeds avoid. */
-#define MAX_TRIES 24
+/* Samples tried before a determinization gives up.  A view fed with
+ * consistent events always fits the first sample; a second one only
+ * helps against a rule set whose draws depend on its own randomness. */
+#define MAX_TRIES 4
 
 typedef struct {
   MeepleAction action;
@@ -21,11 +21,12 @@ struct MeepleBotView {
   guint n_players;
   gboolean no_farmers;
   GArray *draws;       /* guint16: every tile drawn, in order */
+  GArray *returned;    /* gboolean per draw: set aside, then shuffled back */
+  GArray *aside;       /* guint: indices of the draws set aside now */
   GArray *actions;     /* ViewAction */
   int scores[MEEPLE_MAX_PLAYERS];
   gboolean has_scores;
   guint n_returns;     /* shuffle-backs seen */
-  guint return_draws;  /* draws before the first shuffle-back */
   guint16 *full;       /* copies of each tile type in the supply */
 };
 
@@ -38,6 +39,8 @@ meeple_bot_view_new(MeepleRules *rules, guint n_players, gboolean no_farmers)
   v->no_farmers = no_farmers;
   v->draws = g_array_new(FALSE, FALSE, sizeof(guint16));
   v->actions = g_array_new(FALSE, FALSE, sizeof(ViewAction));
+  v->returned = g_array_new(FALSE, TRUE, sizeof(gboolean));
+  v->aside = g_array_new(FALSE, FALSE, sizeof(guint));
   guint n_types = meeple_rules_n_tile_types(rules);
   v->full = g_new0(guint16, MAX(n_types, 1u));
   for (guint t = 0; t < n_types; t++)
@@ -56,6 +59,8 @@ meeple_bot_view_free(MeepleBotView *view)
     return;
   g_array_unref(view->draws);
   g_array_unref(view->actions);
+  g_array_unref(view->returned);
+  g_array_unref(view->aside);
   g_free(view->full);
   meeple_rules_unref(view->rules);
   g_free(view);
@@ -92,10 +97,20 @@ meeple_bot_view_add_events(MeepleBotView *view, const MeepleEvent *events,
   for (gsize i = 0; i < n_events; i++) {
     if (events[i].type == MEEPLE_EVENT_TILE_DRAWN) {
       guint16 tile = events[i].tile;
+      gboolean no = FALSE;
       g_array_append_val(view->draws, tile);
+      g_array_append_val(view->returned, no);
+    } else if (events[i].type == MEEPLE_EVENT_TILE_SET_ASIDE &&
+               view->draws->len > 0) {
+      /* The tile set aside is the one just drawn (RULES PD-08). */
+      guint last = view->draws->len - 1;
+      g_array_append_val(view->aside, last);
     } else if (events[i].type == MEEPLE_EVENT_TILES_RETURNED) {
-      if (view->n_returns++ == 0)
-        view->return_draws = view->draws->len;
+      view->n_returns++;
+      for (guint k = 0; k < view->aside->len; k++)
+        g_array_index(view->returned, gboolean,
+                      g_array_index(view->aside, guint, k)) = TRUE;
+      g_array_set_size(view->aside, 0);
     }
   }
 }
@@ -156,11 +171,11 @@ shuffle(guint16 *a, guint n, GRand *rand)
   }
 }
 
-/* The tile multiset of the supply minus the first @n_drawn draws, as a
- * list in type order; NULL when the draws are not in the supply (a view
- * fed with another rules' events). */
+/* The tile multiset of the supply minus @drawn, as a list in type order;
+ * NULL when the draws are not in the supply (a view fed with another
+ * rules' events). */
 static guint16 *
-undrawn(const MeepleBotView *v, guint n_drawn, guint *n_out)
+undrawn(const MeepleBotView *v, GArray *drawn, guint *n_out)
 {
   guint n_types = meeple_rules_n_tile_types(v->rules);
   guint *left = g_new(guint, MAX(n_types, 1u));
@@ -169,8 +184,8 @@ undrawn(const MeepleBotView *v, guint n_drawn, guint *n_out)
     left[t] = v->full[t];
     total += left[t];
   }
-  for (guint i = 0; i < n_drawn; i++) {
-    guint16 t = g_array_index(v->draws, guint16, i);
+  for (guint i = 0; i < drawn->len; i++) {
+    guint16 t = g_array_index(drawn, guint16, i);
     if (t >= n_types || left[t] == 0) {
       g_free(left);
       return NULL;
@@ -190,25 +205,15 @@ undrawn(const MeepleBotView *v, guint n_drawn, guint *n_out)
 
 /* ---- replaying -------------------------------------------------------------- */
 
-/* Checks the draws among @events against the view's from *@next on.
- * After a shuffle-back event (*@returned set) draws go to @post instead
- * when it is given. */
+/* Checks the draws among @events against @draws from *@next on. */
 static gboolean
-take_events(const MeepleBotView *v, const MeepleEvent *events, gsize n,
-            guint *next, gboolean *returned, GArray *post)
+take_events(GArray *draws, const MeepleEvent *events, gsize n, guint *next)
 {
   for (gsize i = 0; i < n; i++) {
-    if (events[i].type == MEEPLE_EVENT_TILES_RETURNED)
-      *returned = TRUE;
     if (events[i].type != MEEPLE_EVENT_TILE_DRAWN)
       continue;
-    if (post && *returned) {
-      guint16 t = events[i].tile;
-      g_array_append_val(post, t);
-      continue;
-    }
-    if (*next >= v->draws->len ||
-        g_array_index(v->draws, guint16, *next) != events[i].tile)
+    if (*next >= draws->len ||
+        g_array_index(draws, guint16, *next) != events[i].tile)
       return FALSE;
     (*next)++;
   }
@@ -230,155 +235,47 @@ new_game(const MeepleBotView *v, const guint16 *order, guint n_order,
 }
 
 /* Replays the view's actions on a game with tile order @order; the game
- * when every draw is the real one, else NULL. */
+ * when it draws exactly @draws, else NULL. */
 static MeepleGame *
-replay(const MeepleBotView *v, const guint16 *order, guint n_order,
-       guint64 seed)
+replay(const MeepleBotView *v, GArray *draws, const guint16 *order,
+       guint n_order, guint64 seed)
 {
   MeepleGame *g = new_game(v, order, n_order, seed);
   if (!g)
     return NULL;
   guint next = 0;
-  gboolean returned = FALSE;
   gsize n;
   const MeepleEvent *ev = meeple_game_initial_events(g, &n);
-  gboolean ok = take_events(v, ev, n, &next, &returned, NULL);
+  gboolean ok = take_events(draws, ev, n, &next);
   for (guint i = 0; ok && i < v->actions->len; i++) {
     const ViewAction *a = &g_array_index(v->actions, ViewAction, i);
     const MeepleDecision *d = meeple_game_decision(g);
     ok = d && d->player == a->player &&
          meeple_game_apply(g, &a->action, &ev, &n, NULL) &&
-         take_events(v, ev, n, &next, &returned, NULL);
+         take_events(draws, ev, n, &next);
   }
-  if (!ok || next != v->draws->len || !meeple_game_decision(g)) {
+  if (!ok || next != draws->len || !meeple_game_decision(g)) {
     meeple_game_free(g);
     return NULL;
   }
   return g;
 }
 
-/* A probe: the view's actions up to the shuffle-back on tile order
- * @order, then the first legal action until the end; the draws after the
- * shuffle-back into @post.  FALSE when it does not reach the
- * shuffle-back as the real game did. */
-static gboolean
-probe(const MeepleBotView *v, const guint16 *order, guint n_order,
-      guint64 seed, GArray *post)
+/* The draws a rebuilt game must make: every real draw except the tiles
+ * that were set aside and have been shuffled back.  Those are simply
+ * left in the supply: the rebuilt game never sets them aside, so it never
+ * shuffles (which would follow its own seed, not the real one), and
+ * draws them again where the real game did.  Once shuffled back, a
+ * set-aside tile leaves no trace in the public state. */
+static GArray *
+effective_draws(const MeepleBotView *v)
 {
-  MeepleGame *g = new_game(v, order, n_order, seed);
-  if (!g)
-    return FALSE;
-  guint next = 0;
-  gboolean returned = FALSE;
-  gsize n;
-  const MeepleEvent *ev = meeple_game_initial_events(g, &n);
-  gboolean ok = take_events(v, ev, n, &next, &returned, post);
-  for (guint i = 0; ok && !returned && i < v->actions->len; i++) {
-    const ViewAction *a = &g_array_index(v->actions, ViewAction, i);
-    ok = meeple_game_apply(g, &a->action, &ev, &n, NULL) &&
-         take_events(v, ev, n, &next, &returned, post);
-  }
-  ok = ok && returned && next == v->return_draws;
-  while (ok && meeple_game_decision(g))
-    ok = meeple_game_apply_index(g, 0, &ev, &n, NULL) &&
-         take_events(v, ev, n, &next, &returned, post);
-  meeple_game_free(g);
-  return ok;
-}
-
-/* Position codes: position p of the unseen supply holds tile a in the
- * first probe and b != a in the second, so a draw showing the same tile
- * in both came from the set-aside tiles.  Needs T(T-1) >= positions. */
-static void
-code_of(guint p, guint n_types, guint16 *a, guint16 *b)
-{
-  *a = (guint16)(p % n_types);
-  *b = (guint16)((p % n_types + 1 + p / n_types) % n_types);
-}
-
-static int
-position_of(guint16 a, guint16 b, guint n_types)
-{
-  if (a == b)
-    return -1;
-  return (int)(((b + n_types - a - 1) % n_types) * n_types + a);
-}
-
-/* Tile order for a game with one shuffle-back: the draws before it, then
- * an unseen part arranged so that the engine's shuffle (for @seed) brings
- * the real later draws first.  NULL when this seed cannot do it. */
-static guint16 *
-order_through_return(const MeepleBotView *v, guint64 seed, GRand *rand,
-                     guint *n_order)
-{
-  guint n_types = meeple_rules_n_tile_types(v->rules);
-  guint prefix = v->return_draws, n_tail;
-  guint16 *tail_set = undrawn(v, prefix, &n_tail);
-  if (!tail_set)
-    return NULL;
-  guint n = prefix + n_tail;
-  guint16 *order = g_new(guint16, n + 1);
-  guint16 *order_b = g_new(guint16, n + 1);
-  GArray *post_a = g_array_new(FALSE, FALSE, sizeof(guint16));
-  GArray *post_b = g_array_new(FALSE, FALSE, sizeof(guint16));
-  gboolean ok = n_types >= 2 && (guint64)n_types * (n_types - 1) >= n_tail;
-  if (ok) {
-    memcpy(order, v->draws->data, prefix * sizeof(guint16));
-    memcpy(order_b, v->draws->data, prefix * sizeof(guint16));
-    for (guint p = 0; p < n_tail; p++)
-      code_of(p, n_types, &order[prefix + p], &order_b[prefix + p]);
-    ok = probe(v, order, n, seed, post_a) && probe(v, order_b, n, seed, post_b)
-         && post_a->len == post_b->len;
-  }
-  /* tail[p] = the tile that must lie at unseen position p; 0xffff: free. */
-  guint16 *tail = g_new(guint16, n_tail + 1);
-  memset(tail, 0xff, (n_tail + 1) * sizeof(guint16));
-  guint *left = g_new0(guint, MAX(n_types, 1u));
-  for (guint p = 0; p < n_tail; p++)
-    left[tail_set[p]]++;
-  guint real_post = v->draws->len - prefix;
-  for (guint j = 0; ok && j < real_post; j++) {
-    guint16 want = g_array_index(v->draws, guint16, prefix + j);
-    if (j >= post_a->len) {
-      ok = FALSE;
-      break;
-    }
-    guint16 a = g_array_index(post_a, guint16, j);
-    guint16 b = g_array_index(post_b, guint16, j);
-    int p = position_of(a, b, n_types);
-    if (p < 0) {
-      /* A set-aside tile comes first here: only the right one fits. */
-      ok = a == want;
-    } else if ((guint)p >= n_tail || left[want] == 0) {
-      ok = FALSE;
-    } else {
-      tail[p] = want;
-      left[want]--;
-    }
-  }
-  if (ok) {
-    /* What no real draw pins down is sampled, as without shuffle-backs. */
-    guint k = 0;
-    for (guint t = 0; t < n_types; t++)
-      for (guint c = 0; c < left[t]; c++)
-        tail_set[k++] = (guint16)t;
-    shuffle(tail_set, k, rand);
-    k = 0;
-    for (guint p = 0; p < n_tail; p++)
-      order[prefix + p] = tail[p] != 0xffff ? tail[p] : tail_set[k++];
-  }
-  g_free(left);
-  g_free(tail);
-  g_free(tail_set);
-  g_free(order_b);
-  g_array_unref(post_a);
-  g_array_unref(post_b);
-  if (!ok) {
-    g_free(order);
-    return NULL;
-  }
-  *n_order = n;
-  return order;
+  GArray *draws = g_array_sized_new(FALSE, FALSE, sizeof(guint16),
+                                    v->draws->len);
+  for (guint i = 0; i < v->draws->len; i++)
+    if (!g_array_index(v->returned, gboolean, i))
+      g_array_append_val(draws, g_array_index(v->draws, guint16, i));
+  return draws;
 }
 
 MeepleGame *
@@ -386,31 +283,24 @@ meeple_bot_view_determinize(const MeepleBotView *view, GRand *rand,
                             int *score_offset, GError **error)
 {
   MeepleGame *game = NULL;
+  GArray *draws = effective_draws(view);
   for (guint attempt = 0; !game && attempt < MAX_TRIES; attempt++) {
     /* The seed stands for the rule sets' unseen randomness. */
     guint64 seed = rand64(rand);
-    guint16 *order = NULL;
-    guint n_order = 0;
-    if (view->n_returns == 0) {
-      guint n_rest;
-      guint16 *rest = undrawn(view, view->draws->len, &n_rest);
-      if (!rest)
-        break;
-      shuffle(rest, n_rest, rand);
-      n_order = view->draws->len + n_rest;
-      order = g_new(guint16, n_order + 1);
-      memcpy(order, view->draws->data, view->draws->len * sizeof(guint16));
-      memcpy(order + view->draws->len, rest, n_rest * sizeof(guint16));
-      g_free(rest);
-    } else if (view->n_returns == 1) {
-      order = order_through_return(view, seed, rand, &n_order);
-    }
-    if (order)
-      game = replay(view, order, n_order, seed);
-    g_free(order);
-    if (view->n_returns > 1)
+    guint n_rest;
+    guint16 *rest = undrawn(view, draws, &n_rest);
+    if (!rest)
       break;
+    shuffle(rest, n_rest, rand);
+    guint n_order = draws->len + n_rest;
+    guint16 *order = g_new(guint16, n_order + 1);
+    memcpy(order, draws->data, draws->len * sizeof(guint16));
+    memcpy(order + draws->len, rest, n_rest * sizeof(guint16));
+    g_free(rest);
+    game = replay(view, draws, order, n_order, seed);
+    g_free(order);
   }
+  g_array_unref(draws);
   if (!game) {
     g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_CONFIG,
                 "no game fits what this seat has seen (%u actions, %u draws, "

@@ -20,13 +20,13 @@
  *
  * One case needs more: a rule set that shuffles drawn tiles back into the
  * supply (the dragon tiles of The Princess & the Dragon, PD-08).  The
- * engine shuffles with the game's generator, so the draws after it would
- * not follow the real ones.  The view then learns where the engine's
- * shuffle sends each position of the supply, for the sampled seed, from
- * two probe games whose unseen tiles are position codes (the shuffle is a
- * Fisher–Yates that does not look at the tiles, doc/determinism.md), and
- * places the real later draws where the shuffle will bring them first.
- * A second shuffle-back in one game is not handled (no rule set does it).
+ * engine shuffles with the game's generator, whose seed the seat does not
+ * know, so a rebuilt game would draw other tiles after it.  Once a
+ * set-aside tile is shuffled back it leaves no trace in the public state,
+ * so the rebuilt game leaves it out of its early draws: it is never set
+ * aside there, nothing is shuffled, and it is drawn again where the real
+ * game drew it.  Tiles set aside and not yet returned are rebuilt as they
+ * are (drawn, then set aside).
  *
  * A value already revealed by the rule sets' generator (an animal token
  * scored under a big top) may differ in the rebuilt game, whose seed is
@@ -52,7 +52,8 @@ MeepleRules *meeple_bot_view_rules(const MeepleBotView *view);
 guint meeple_bot_view_n_players(const MeepleBotView *view);
 
 /** Takes in public events (every client sees them): TILE_DRAWN (tile),
- * TILE_SET_ASIDE and TILES_RETURNED matter; others are ignored.  Feed the
+ * TILE_SET_ASIDE (the tile just drawn) and TILES_RETURNED matter; others
+ * are ignored.  Feed the
  * game's initial events first, then each action's events, in order. */
 void meeple_bot_view_add_events(MeepleBotView *view,
                                 const MeepleEvent *events, gsize n_events);
