@@ -11,6 +11,8 @@ daemon_sim_meeple_sim_SOURCES = \
 	daemon/sim/cmd-play.c \
 	daemon/sim/cmd-replay.c \
 	daemon/sim/cmd-bench.c \
+	daemon/sim/bench-playouts.c \
+	daemon/sim/bench-playouts.h \
 	daemon/sim/cmd-tournament.c \
 	daemon/sim/tournament.c \
 	daemon/sim/tournament.h \
