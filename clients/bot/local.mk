@@ -17,9 +17,13 @@ noinst_LTLIBRARIES += clients/bot/libmeeple-bot.la
 clients_bot_libmeeple_bot_la_SOURCES = \
 	clients/bot/bot.h \
 	clients/bot/bot.c \
-	clients/bot/play.c
+	clients/bot/play.c \
+	clients/bot/remote.h \
+	clients/bot/remote.c \
+	daemon/paths.c \
+	daemon/paths.h
 clients_bot_libmeeple_bot_la_CPPFLAGS = $(AM_CPPFLAGS) \
-	-I$(top_srcdir)/clients/common
+	-I$(top_srcdir)/clients/common -I$(top_srcdir)/daemon
 clients_bot_libmeeple_bot_la_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS)
 clients_bot_libmeeple_bot_la_LIBADD = clients/bot/libmeeple-strategy.la \
 	clients/common/libmeeple-client.la $(GLIB_LIBS)

@@ -235,10 +235,10 @@ new_game(const MeepleBotView *v, const guint16 *order, guint n_order,
 }
 
 /* Replays the view's actions on a game with tile order @order; the game
- * when it draws exactly @draws, else NULL. */
+ * when it draws exactly @draws (with @exact, all of them), else NULL. */
 static MeepleGame *
-replay(const MeepleBotView *v, GArray *draws, const guint16 *order,
-       guint n_order, guint64 seed)
+replay_as(const MeepleBotView *v, GArray *draws, const guint16 *order,
+          guint n_order, guint64 seed, gboolean exact)
 {
   MeepleGame *g = new_game(v, order, n_order, seed);
   if (!g)
@@ -254,11 +254,18 @@ replay(const MeepleBotView *v, GArray *draws, const guint16 *order,
          meeple_game_apply(g, &a->action, &ev, &n, NULL) &&
          take_events(draws, ev, n, &next);
   }
-  if (!ok || next != draws->len || !meeple_game_decision(g)) {
+  if (!ok || (exact && next != draws->len) || !meeple_game_decision(g)) {
     meeple_game_free(g);
     return NULL;
   }
   return g;
+}
+
+static MeepleGame *
+replay(const MeepleBotView *v, GArray *draws, const guint16 *order,
+       guint n_order, guint64 seed)
+{
+  return replay_as(v, draws, order, n_order, seed, TRUE);
 }
 
 /* The draws a rebuilt game must make: every real draw except the tiles
@@ -313,4 +320,88 @@ meeple_bot_view_determinize(const MeepleBotView *view, GRand *rand,
       score_offset[p] = view->has_scores && p < view->n_players
                           ? view->scores[p] - meeple_game_score(game, p) : 0;
   return game;
+}
+
+/* ---- actions as text ------------------------------------------------------- */
+
+/* A game at the view's last action whose draws so far are the real ones;
+ * the view may already hold draws of later actions (fed before them). */
+static MeepleGame *
+current_game(const MeepleBotView *v, GError **error)
+{
+  GArray *draws = effective_draws(v);
+  guint n_rest;
+  guint16 *rest = undrawn(v, draws, &n_rest);
+  MeepleGame *g = NULL;
+  if (rest) {
+    /* Any order of the rest: only draws already seen are used. */
+    guint n_order = draws->len + n_rest;
+    guint16 *order = g_new(guint16, n_order + 1);
+    memcpy(order, draws->data, draws->len * sizeof(guint16));
+    memcpy(order + draws->len, rest, n_rest * sizeof(guint16));
+    g = replay_as(v, draws, order, n_order, 1, FALSE);
+    g_free(order);
+  }
+  g_free(rest);
+  g_array_unref(draws);
+  if (!g)
+    g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REPLAY,
+                "the public actions do not replay (%u actions, %u draws)",
+                v->actions->len, v->draws->len);
+  return g;
+}
+
+gboolean
+meeple_bot_view_add_notations(MeepleBotView *view, const guint *seats,
+                              const char *const *notations, guint n,
+                              GError **error)
+{
+  if (n == 0)
+    return TRUE;
+  MeepleGame *g = current_game(view, error);
+  if (!g)
+    return FALSE;
+  gboolean ok = TRUE;
+  for (guint i = 0; ok && i < n; i++) {
+    MeepleAction a;
+    const MeepleDecision *d = meeple_game_decision(g);
+    ok = d && d->player == seats[i] &&
+         meeple_action_parse(g, notations[i], &a, NULL, error) &&
+         meeple_game_apply(g, &a, NULL, NULL, error);
+    if (ok)
+      meeple_bot_view_add_action(view, seats[i], &a);
+    else if (error && !*error)
+      g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REPLAY,
+                  "action %u (%s) is not seat %u's", view->actions->len + 1,
+                  notations[i], seats[i] + 1);
+  }
+  meeple_game_free(g);
+  return ok;
+}
+
+MeepleAction *
+meeple_bot_view_parse_decision(const MeepleBotView *view,
+                               const char *const *notations, guint n,
+                               GError **error)
+{
+  GRand *rand = g_rand_new_with_seed(1);
+  MeepleGame *g = meeple_bot_view_determinize(view, rand, NULL, error);
+  g_rand_free(rand);
+  if (!g)
+    return NULL;
+  MeepleAction *actions = g_new0(MeepleAction, MAX(n, 1u));
+  gboolean ok = TRUE;
+  for (guint i = 0; ok && i < n; i++)
+    ok = meeple_action_parse(g, notations[i], &actions[i], NULL, error);
+  if (ok && !meeple_bot_decision_matches(g, actions, n)) {
+    ok = FALSE;
+    g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_REPLAY,
+                "the rebuilt game offers other actions than the daemon");
+  }
+  meeple_game_free(g);
+  if (!ok) {
+    g_free(actions);
+    return NULL;
+  }
+  return actions;
 }

@@ -75,6 +75,21 @@ MeepleGame *meeple_bot_view_determinize(const MeepleBotView *view,
                                         GRand *rand, int *score_offset,
                                         GError **error);
 
+/** Clients that get actions as text (GetActions, doc/dbus-api.md): reads
+ * @n actions (@notations, taken by @seats) in the rebuilt game and records
+ * them, after feeding the events up to them (at least every draw before
+ * each).  FALSE with @error when one does not fit. */
+gboolean meeple_bot_view_add_notations(MeepleBotView *view,
+                                       const guint *seats,
+                                       const char *const *notations, guint n,
+                                       GError **error);
+/** The pending decision's actions, given as text, as engine actions in the
+ * same order (g_free); NULL with @error when the rebuilt game offers
+ * another list. */
+MeepleAction *meeple_bot_view_parse_decision(const MeepleBotView *view,
+                                             const char *const *notations,
+                                             guint n, GError **error);
+
 /** Whether @game's pending decision offers exactly @actions, in order
  * (the decision a strategy is asked about). */
 gboolean meeple_bot_decision_matches(MeepleGame *game,
