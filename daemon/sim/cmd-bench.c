@@ -443,8 +443,8 @@ sim_cmd_bench(int argc, char **argv)
 #endif
   /* The longest measure with a label: "full games per second (…)". */
   if (plugin_rules)
-    measure_width = MAX(38, (int)g_utf8_strlen("full games per second ()",
-                                               -1) +
+    measure_width = MAX(38, (int)g_utf8_strlen("search iterations/s, "
+                                               "mid-game ()", -1) +
                               (int)g_utf8_strlen(label, -1));
   g_string_append_printf(out, "%-*s %16s  %-17s %-12s %s\n", measure_width,
                          "measure", "median", "range over runs", "target",
@@ -537,8 +537,8 @@ sim_cmd_bench(int argc, char **argv)
                label);
     row(out, what, med, lo, hi, 0, "/s", "", FALSE, FALSE);
   }
-  g_string_append(out, "anchor: a Java UCT bot plays 193-215 playouts/s on "
-                  "this kind of machine (README, Bots)\n");
+  g_string_append(out, "note: the anchor, a Java UCT bot, plays 193-215 "
+                  "playouts/s on this kind of machine (README, Bots)\n");
   if (eager)
     g_string_append(out, "note: meeple_game_decision() returns a list that "
                     "meeple_game_apply() already built\n"
