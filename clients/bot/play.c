@@ -21,6 +21,10 @@ meeple_bot_play_with(MeepleRemoteGame *game, const guint *seats,
   MeepleBotPlayer **players = g_new0(MeepleBotPlayer *, n_seats);
   for (guint i = 0; i < n_seats; i++)
     players[i] = meeple_bot_player_new(&strategies[i], seats[i], seed);
+  /* Random seats draw from one generator seeded with @seed, one number a
+   * decision, as meeple bot always did: seeded bot games that tests and
+   * users keep (an acrobat placed, a ghost added) play out the same. */
+  GRand *shared = g_rand_new_with_seed((guint32)seed);
   MeepleBotRemote *remote = NULL;
   guint stale = 0;
   gboolean ok = TRUE;
@@ -54,9 +58,12 @@ meeple_bot_play_with(MeepleRemoteGame *game, const guint *seats,
         break;
       }
     }
-    guint index = n <= 1 ? 0 : (guint)meeple_bot_player_choose(
-      player, remote ? meeple_bot_remote_view(remote) : NULL, actions, n,
-      &local);
+    guint index;
+    if (meeple_bot_player_strategy(player)->kind == MEEPLE_STRATEGY_RANDOM)
+      index = n ? (guint)g_rand_int_range(shared, 0, (gint32)n) : 0;
+    else
+      index = n <= 1 ? 0 : (guint)meeple_bot_player_choose(
+        player, meeple_bot_remote_view(remote), actions, n, &local);
     g_free(actions);
     /* A failed rebuild inside the strategy still gives a legal index. */
     g_clear_error(&local);
@@ -76,6 +83,7 @@ meeple_bot_play_with(MeepleRemoteGame *game, const guint *seats,
     stale = 0;
   }
   meeple_bot_remote_free(remote);
+  g_rand_free(shared);
   for (guint i = 0; i < n_seats; i++)
     meeple_bot_player_free(players[i]);
   g_free(players);
