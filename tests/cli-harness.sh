@@ -64,7 +64,7 @@ bots_play_watched() {
     sleep 0.1
     i=$((i + 1))
   done
-  $T "$M" bot "$1" --seats 1 --seed 2 --strategy greedy >"$TMP/bot1.out" \
+  $T "$M" bot "$1" --seats 1 --seed 7 --strategy greedy >"$TMP/bot1.out" \
     2>"$TMP/bot1.err" &
   bot1_pid=$!
   BG_PIDS="$BG_PIDS $bot1_pid"
