@@ -50,7 +50,7 @@ scores_of_line() {
 }
 
 # bots_play_watched GAME: `meeple watch` follows GAME (into
-# $TMP/watch.out) while a greedy bot (seat 1, seed 2, $TMP/bot1.out) and a
+# $TMP/watch.out) while a greedy bot (seat 1, seed 7, $TMP/bot1.out) and a
 # random one (seat 2, seed 3, $TMP/bot2.out) play it to the end; checks
 # that all three end with status 0.  Needs $T and $BG_PIDS of the suite.
 bots_play_watched() {
