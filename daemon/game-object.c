@@ -318,6 +318,32 @@ get_events(gpointer object, const char *sender, GVariant *args,
   return TRUE;
 }
 
+/* The public actions so far, as seat and notation (the journal's text):
+ * what a bot needs to rebuild the public game, without the seed or the
+ * supply that ExportRecord holds back until the game is over. */
+static gboolean
+get_actions(gpointer object, const char *sender, GVariant *args,
+            GVariant **reply, GError **error)
+{
+  GameObject *g = object;
+  Session *s = g->session;
+  guint32 since;
+  (void)sender;
+  (void)error;
+  g_variant_get(args, "(u)", &since);
+  gsize n_history;
+  const MeepleHistoryEntry *h = meeple_game_history(s->game, &n_history);
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("a(us)"));
+  /* The journal and the history list the same actions, one for one. */
+  gsize n = MIN(n_history, (gsize)s->journal->len);
+  for (gsize i = since; i < n; i++)
+    g_variant_builder_add(&b, "(us)", h[i].player,
+                          (const char *)g_ptr_array_index(s->journal, i));
+  *reply = g_variant_new("(a(us))", &b);
+  return TRUE;
+}
+
 static gboolean
 get_catalog(gpointer object, const char *sender, GVariant *args,
             GVariant **reply, GError **error)
@@ -490,6 +516,9 @@ static const ObjectArg events_in[] = { { "since", "t" }, { NULL, NULL } };
 static const ObjectArg events_out[] = {
   { "events", "a" MEEPLE_DBUS_EVENT_SIG }, { NULL, NULL }
 };
+static const ObjectArg actions_in[] = { { "since", "u" }, { NULL, NULL } };
+static const ObjectArg actions_out[] = { { "actions", "a(us)" },
+                                         { NULL, NULL } };
 static const ObjectArg catalog_out[] = { { "catalog", "a{sv}" },
                                          { NULL, NULL } };
 static const ObjectArg record_out[] = { { "record", "s" }, { NULL, NULL } };
@@ -509,6 +538,7 @@ static const ObjectMethod methods[] = {
   { "ActAndGetDecision", act_in, act_decision_out, NULL, NULL,
     act_and_get_decision },
   { "GetEvents", events_in, events_out, NULL, get_events, NULL },
+  { "GetActions", actions_in, actions_out, get_actions, NULL, NULL },
   { "GetCatalog", no_args, catalog_out, get_catalog, NULL, NULL },
   { "ExportRecord", no_args, record_out, export_record, NULL, NULL },
   { "Delete", no_args, deleted_out, game_object_delete, NULL, NULL },

@@ -50,7 +50,7 @@ scores_of_line() {
 }
 
 # bots_play_watched GAME: `meeple watch` follows GAME (into
-# $TMP/watch.out) while a greedy bot (seat 1, seed 2, $TMP/bot1.out) and a
+# $TMP/watch.out) while a greedy bot (seat 1, seed 7, $TMP/bot1.out) and a
 # random one (seat 2, seed 3, $TMP/bot2.out) play it to the end; checks
 # that all three end with status 0.  Needs $T and $BG_PIDS of the suite.
 bots_play_watched() {
@@ -64,7 +64,7 @@ bots_play_watched() {
     sleep 0.1
     i=$((i + 1))
   done
-  $T "$M" bot "$1" --seats 1 --seed 2 --strategy greedy >"$TMP/bot1.out" \
+  $T "$M" bot "$1" --seats 1 --seed 7 --strategy greedy >"$TMP/bot1.out" \
     2>"$TMP/bot1.err" &
   bot1_pid=$!
   BG_PIDS="$BG_PIDS $bot1_pid"

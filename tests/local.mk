@@ -69,3 +69,12 @@ TESTS_ENVIRONMENT = \
 	DBUS_DAEMON="$(DBUS_DAEMON)" XMLLINT="$(XMLLINT)"; \
 	export MEEPLE_SIM MEEPLE_TILES_DIR MEEPLE_PLUGIN_PATH TEST_SRCDIR \
 	TEST_BUILDDIR CC GLIB_CFLAGS GLIB_LIBS DBUS_DAEMON XMLLINT;
+
+# The strategy library (clients/bot/strategy.h): determinism, rebuilt
+# games, hidden information.
+check_PROGRAMS += tests/test-bot
+TESTS += tests/test-bot
+tests_test_bot_SOURCES = tests/test-bot.c
+tests_test_bot_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/clients/bot
+tests_test_bot_CFLAGS = $(TEST_CFLAGS)
+tests_test_bot_LDADD = clients/bot/libmeeple-strategy.la $(TEST_LDADD) -lm

@@ -315,6 +315,24 @@ run $T "$M" bot "$B" --seats all --seed 2 --strategy greedy
 check "two bots finish a game (exit 0)" test "$status" -eq 0
 check "bot prints one line per move" has_e "^Greedy 1 \(seat 1, greedy\): place " "$TMP/out"
 check "bot prints the final scores" has "^Final scores: Greedy 1 " "$TMP/out"
+
+# The search bot through the daemon: it rebuilds the game from GetEvents
+# and GetActions (an iteration limit keeps it short); and greedy on a game
+# without farmers, which GetState does not announce.
+expect 0 "new --bots 2 --seed 6" "$M" new --bots 2 --seed 6
+S=$(cat "$TMP/out")
+run $T "$M" bot "$S" --seats all --seed 3 --strategy search --iterations 30
+check "two search bots finish a game (exit 0)" test "$status" -eq 0
+check "search bot lines name its setting" \
+  has_e "^Search 1 \(seat 1, search:30\): place " "$TMP/out"
+check "search bots print the final scores" has "^Final scores: Search 1 " \
+  "$TMP/out"
+expect 2 "bot --think without search" "$M" bot "$S" --think 1s
+expect 2 "bot --think nonsense" "$M" bot "$S" --strategy search --think x
+expect 0 "new --bots 2 --no-farmers" "$M" new --bots 2 --seed 7 --no-farmers
+S=$(cat "$TMP/out")
+run $T "$M" bot "$S" --seats all --seed 4 --strategy greedy --quiet
+check "greedy plays a game without farmers (exit 0)" test "$status" -eq 0
 set +e
 wait "$watch_pid"
 watch_status=$?

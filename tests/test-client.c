@@ -1248,116 +1248,11 @@ START_TEST(bot_strategy_names)
   ck_assert_int_eq(s, MEEPLE_BOT_RANDOM);
   ck_assert(meeple_bot_strategy_from_name("greedy", &s));
   ck_assert_int_eq(s, MEEPLE_BOT_GREEDY);
+  ck_assert(meeple_bot_strategy_from_name("search", &s));
+  ck_assert_int_eq(s, MEEPLE_BOT_SEARCH);
   ck_assert(!meeple_bot_strategy_from_name("clever", &s));
   ck_assert(!meeple_bot_strategy_from_name(NULL, &s));
   ck_assert_str_eq(meeple_bot_strategy_name(MEEPLE_BOT_GREEDY), "greedy");
-}
-END_TEST
-
-static MeepleClientAction *
-make_action(const char *kind, const char *tile, int x, int y, guint rotation,
-            const char *segment, const char *figure)
-{
-  MeepleClientAction *a = g_new0(MeepleClientAction, 1);
-
-  a->notation = g_strdup(kind);
-  a->kind = g_strdup(kind);
-  a->tile = g_strdup(tile);
-  a->x = x;
-  a->y = y;
-  a->rotation = rotation;
-  a->segment = g_strdup(segment);
-  a->figure = g_strdup(figure);
-  return a;
-}
-
-static void
-free_action(gpointer data)
-{
-  MeepleClientAction *a = data;
-
-  g_free(a->notation);
-  g_free(a->kind);
-  g_free(a->tile);
-  g_free(a->segment);
-  g_free(a->figure);
-  g_free(a);
-}
-
-/* Greedy on a hand-made decision, with the catalog of a real game. */
-START_TEST(greedy_prefers_city_then_keeps_last_follower)
-{
-  MeepleClient *client = connect_client();
-  char *id = create_game(client, 3, NULL);
-  MeepleRemoteGame *game = open_game(client, id);
-  const MeepleClientCatalog *cat = meeple_remote_game_catalog(game);
-  MeepleClientState st = { 0 };
-  MeepleClientSeat seat = { 0 };
-  MeepleClientTile start_tile = { .tile = (char *)"D" };
-  MeepleClientDecision d = { .id = 1, .seat = 0 };
-  GRand *rand = g_rand_new_with_seed(1);
-
-  st.seats = g_ptr_array_new();
-  st.board = g_ptr_array_new();
-  seat.supply = g_hash_table_new(g_str_hash, g_str_equal);
-  g_hash_table_insert(seat.supply, (char *)"follower", GUINT_TO_POINTER(7));
-  g_ptr_array_add(st.seats, &seat);
-  g_ptr_array_add(st.board, &start_tile);
-  d.kind = (char *)"place-figure";
-  d.actions = g_ptr_array_new_with_free_func(free_action);
-  g_ptr_array_add(d.actions, make_action("pass", "", 0, 0, 0, "", ""));
-  g_ptr_array_add(d.actions, make_action("figure", "", 0, 0, 0, "F2",
-                                         "follower"));
-  g_ptr_array_add(d.actions, make_action("figure", "", 0, 0, 0, "R1",
-                                         "follower"));
-  g_ptr_array_add(d.actions, make_action("figure", "", 0, 0, 0, "C1",
-                                         "follower"));
-  for (int i = 0; i < 20; i++)
-    ck_assert_uint_eq(meeple_bot_choose(MEEPLE_BOT_GREEDY, &d, &st, cat, 0,
-                                        rand), 3);
-  /* The last follower: the city still, but not the road. */
-  g_hash_table_insert(seat.supply, (char *)"follower", GUINT_TO_POINTER(1));
-  ck_assert_uint_eq(meeple_bot_choose(MEEPLE_BOT_GREEDY, &d, &st, cat, 0,
-                                      rand), 3);
-  g_ptr_array_remove_index(d.actions, 3);
-  ck_assert_uint_eq(meeple_bot_choose(MEEPLE_BOT_GREEDY, &d, &st, cat, 0,
-                                      rand), 0);
-
-  /* Placing: next to the start tile, joining its road, beats a field
-   * side.  D is CRFR: a straight road U east of it joins the road. */
-  g_ptr_array_set_size(d.actions, 0);
-  d.kind = (char *)"place-tile";
-  g_ptr_array_add(d.actions, make_action("place", "U", 0, 1, 0, "", ""));
-  g_ptr_array_add(d.actions, make_action("place", "U", 1, 0, 0, "", ""));
-  for (int i = 0; i < 20; i++)
-    ck_assert_uint_eq(meeple_bot_choose(MEEPLE_BOT_GREEDY, &d, &st, cat, 0,
-                                        rand), 1);
-  /* Random stays within range and is reproducible. */
-  GRand *r1 = g_rand_new_with_seed(42), *r2 = g_rand_new_with_seed(42);
-  for (int i = 0; i < 50; i++) {
-    guint a = meeple_bot_choose(MEEPLE_BOT_RANDOM, &d, &st, cat, 0, r1);
-    ck_assert_uint_lt(a, 2);
-    ck_assert_uint_eq(a, meeple_bot_choose(MEEPLE_BOT_RANDOM, &d, &st, cat,
-                                           0, r2));
-  }
-  /* Another rule set's decision: the first action that is not a pass. */
-  g_ptr_array_set_size(d.actions, 0);
-  d.kind = (char *)"some-expansion";
-  g_ptr_array_add(d.actions, make_action("pass", "", 0, 0, 0, "", ""));
-  g_ptr_array_add(d.actions, make_action("other", "", 0, 0, 0, "", ""));
-  ck_assert_uint_eq(meeple_bot_choose(MEEPLE_BOT_GREEDY, &d, &st, cat, 0,
-                                      rand), 1);
-
-  g_rand_free(r1);
-  g_rand_free(r2);
-  g_rand_free(rand);
-  g_ptr_array_unref(d.actions);
-  g_hash_table_unref(seat.supply);
-  g_ptr_array_unref(st.seats);
-  g_ptr_array_unref(st.board);
-  meeple_remote_game_free(game);
-  g_free(id);
-  meeple_client_free(client);
 }
 END_TEST
 
@@ -1455,7 +1350,6 @@ client_suite(void)
   tcase_add_test(tc, errors_and_reclaim);
   tcase_add_test(tc, old_decision_signal_costs_no_call);
   tcase_add_test(tc, bot_strategy_names);
-  tcase_add_test(tc, greedy_prefers_city_then_keeps_last_follower);
   tcase_add_test(tc, bad_bus_address);
   tcase_add_test(tc, no_daemon_on_bus);
   suite_add_tcase(s, tc);

@@ -2973,6 +2973,80 @@ START_TEST(test_explicit_supply)
 }
 END_TEST
 
+/* GetActions(@since) of the game at @path: a(us). */
+static GVariant *
+get_actions(GDBusConnection *c, const char *path, guint32 since)
+{
+  GVariant *r = call_ok(c, path, FX_GAME_IFACE, "GetActions",
+                        g_variant_new("(u)", since), "(a(us))");
+  GVariant *actions = g_variant_get_child_value(r, 0);
+  g_variant_unref(r);
+  return actions;
+}
+
+/* GetActions: the public actions, seat and notation, and nothing hidden.
+ * Two games whose supplies agree on their first draws and differ after
+ * (as two seeds would) answer the same while nothing else differed in
+ * public: the same choices give the same list. */
+START_TEST(test_get_actions)
+{
+  g_autoptr(GDBusConnection) a = conn_new();
+  g_autoptr(GDBusConnection) b = conn_new();
+  GDBusConnection *ab[] = { a, b };
+  g_autofree char *p1 = create(
+    a, "{'tiles': <['D', 'V', 'U', 'K', 'E', 'B', 'V', 'D']>}", NULL);
+  g_autofree char *p2 = create(
+    a, "{'tiles': <['D', 'V', 'U', 'B', 'L', 'J', 'X', 'W']>}", NULL);
+  seat_all(ab, 2, p1);
+  seat_all(ab, 2, p2);
+  g_autoptr(GVariant) none = get_actions(a, p1, 0);
+  ck_assert_uint_eq(g_variant_n_children(none), 0);
+  /* Three turns with the same choices: the draws D V U are public. */
+  g_autoptr(GRand) r1 = g_rand_new_with_seed(8);
+  g_autoptr(GRand) r2 = g_rand_new_with_seed(8);
+  guint n = 0;
+  for (;;) {
+    g_autoptr(GVariant) s1 = get_state(a, p1);
+    if (state_uint(s1, "tiles-left") < 5)
+      break;
+    ck_assert(play_one(ab, p1, r1));
+    ck_assert(play_one(ab, p2, r2));
+    n++;
+  }
+  ck_assert_uint_ge(n, 3);
+  g_autoptr(GVariant) l1 = get_actions(b, p1, 0);
+  g_autoptr(GVariant) l2 = get_actions(b, p2, 0);
+  ck_assert_msg(g_variant_equal(l1, l2), "GetActions differs with hidden "
+                "tiles: %s / %s", g_variant_print(l1, FALSE),
+                g_variant_print(l2, FALSE));
+  ck_assert_uint_eq(g_variant_n_children(l1), n);
+  guint32 seat;
+  const char *notation;
+  g_variant_get_child(l1, 0, "(u&s)", &seat, &notation);
+  ck_assert_uint_eq(seat, 0);
+  ck_assert_msg(g_str_has_prefix(notation, "place D @"), "first action %s",
+                notation);
+  /* since: the tail; past the end: nothing. */
+  g_autoptr(GVariant) tail = get_actions(a, p1, 1);
+  ck_assert_uint_eq(g_variant_n_children(tail), n - 1);
+  g_autoptr(GVariant) past = get_actions(a, p1, 1000);
+  ck_assert_uint_eq(g_variant_n_children(past), 0);
+  /* The whole game's list is the record's: every action, in order. */
+  play_to_end(ab, p1, r1);
+  g_autoptr(GVariant) all = get_actions(a, p1, 0);
+  g_autoptr(GVariant) rec = call_ok(a, p1, FX_GAME_IFACE, "ExportRecord", NULL,
+                                    "(s)");
+  const char *record;
+  g_variant_get(rec, "(&s)", &record);
+  for (gsize i = 0; i < g_variant_n_children(all); i++) {
+    g_variant_get_child(all, i, "(u&s)", &seat, &notation);
+    g_autofree char *line = g_strdup_printf("\n%s\n", notation);
+    ck_assert_msg(strstr(record, line) != NULL, "%s is not in the record",
+                  notation);
+  }
+}
+END_TEST
+
 /* The first event of type @type in @events (a(tsa{sv})), its fields in
  * *@fields; FALSE when there is none. */
 static gboolean
@@ -3384,6 +3458,7 @@ dbus_api_suite(void)
   tcase_add_test(tc, test_disconnect);
   tcase_add_test(tc, test_concurrent_games);
   tcase_add_test(tc, test_explicit_supply);
+  tcase_add_test(tc, test_get_actions);
   tcase_add_test(tc, test_pd_set_aside_and_dragon);
   tcase_add_test(tc, test_empty_supply);
   tcase_add_test(tc, test_bus_gone);

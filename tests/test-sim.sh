@@ -46,7 +46,7 @@ expect 0 "--version" "$SIM" --version
 check "--version names the program" has "meeple-sim" "$TMP/out"
 expect 0 "--help" "$SIM" --help
 check "--help lists the commands" has_e "play.*replay|replay" "$TMP/out"
-for cmd in play replay tiles bench rules; do
+for cmd in play replay tiles bench rules tournament; do
   expect 0 "$cmd --help" "$SIM" "$cmd" --help
   check "$cmd --help shows its usage line" has "meeple-sim $cmd" "$TMP/out"
   check "$cmd --help documents --tiles-dir" has "--tiles-dir" "$TMP/out"
@@ -96,6 +96,50 @@ expect 0 "play 4 players, no farmers" "$SIM" play --seed 5 -p 4 --no-farmers \
 check "--no-farmers is in the record" has "^farmers off" "$TMP/out"
 check "4 players are in the record" \
   has_e '^players( "?[A-Za-z]+ [0-9]"?){4}$' "$TMP/out"
+
+expect 0 "play search vs greedy" "$SIM" play --seed 3 \
+  --strategy search:20,greedy --quiet
+cp "$TMP/out" "$TMP/s.rec"
+expect 0 "play search vs greedy again" "$SIM" play --seed 3 \
+  --strategy search:20,greedy --quiet
+check "search with an iteration limit is reproducible" cmp -s "$TMP/out" \
+  "$TMP/s.rec"
+check "search seats are named after it" has_e '^players "?Search 1' "$TMP/out"
+
+# --- tournament --------------------------------------------------------------
+expect 0 "tournament greedy vs random" "$SIM" tournament --games 3 \
+  --strategies greedy,random
+check "tournament rounds games up to whole sets of seats" \
+  has "^4 games, 2 players, seats rotated; rules base/" "$TMP/out"
+check "tournament has a row per strategy" \
+  sh -c 'grep -Eq "^greedy +4 " "$1" && grep -Eq "^random +4 " "$1"' sh \
+  "$TMP/out"
+check "tournament shows intervals and Elo" \
+  sh -c 'grep -q "95% CI" "$1" && grep -q "Elo" "$1" &&
+         grep -Eq "^random .*\[-?[0-9]+, [-+]?[0-9]+\]" "$1"' sh "$TMP/out"
+expect 0 "tournament with a search, JSON" "$SIM" tournament --games 2 \
+  --strategies search:20,greedy --json --seed 9
+cp "$TMP/out" "$TMP/t.json"
+check "tournament --json names the strategies" \
+  has '"strategies":\[{"name":"search:20","games":2,' "$TMP/t.json"
+check "tournament --json lists the games" \
+  has_e '"results":\[\{"seed":[0-9]+,"seats":\[\{"strategy":[01],"score":' \
+  "$TMP/t.json"
+expect 0 "tournament with a search, JSON, two jobs" "$SIM" tournament \
+  --games 2 --strategies search:20,greedy --json --seed 9 --jobs 2
+# Everything but the time spent thinking.
+check "a tournament is reproducible, also on two threads" sh -c '
+  sed "s/\"seconds_per_move\":[0-9.e+-]*//g" "$1" >"$1.a"
+  sed "s/\"seconds_per_move\":[0-9.e+-]*//g" "$2" >"$2.a"
+  cmp -s "$1.a" "$2.a"' sh "$TMP/out" "$TMP/t.json"
+check "mirrored games share their seed" sh -c '
+  tr "{" "\n" <"$1" | sed -n "s/^\"seed\":\([0-9]*\),.*/\1/p" | uniq -c |
+  grep -q "^ *2 "' sh "$TMP/t.json"
+expect 2 "tournament with one strategy" "$SIM" tournament --strategies greedy
+expect 2 "tournament with a bad search setting" "$SIM" tournament \
+  --strategies search:fast,greedy
+check "a bad setting is named" has "setting 'fast'" "$TMP/err"
+expect 2 "tournament --games 0" "$SIM" tournament --games 0
 
 # --- play -> replay round trip ---------------------------------------------
 expect 0 "play --output" "$SIM" play --seed 42 --output "$TMP/o.rec"
@@ -433,6 +477,10 @@ expect 2 "bench --runs 0" "$SIM" bench --runs 0
 # --- bench (a tiny run: it only has to work) -------------------------------
 expect 0 "bench --games 5 --runs 1" "$SIM" bench --games 5 --runs 1
 check "bench reports games per second" has "games/s" "$TMP/out"
+check "bench reports playouts per second with its anchor" \
+  sh -c 'grep -Eq "^random playouts/s to the end, mid-game +[0-9]+ /s" "$1" &&
+         grep -Eq "^search iterations/s, mid-game +[0-9]+ /s" "$1" &&
+         grep -q "Java UCT bot" "$1"' sh "$TMP/out"
 check "bench reports clone and memory" \
   sh -c 'grep -q "clone" "$1" && grep -q "KiB" "$1"' sh "$TMP/out"
 check "bench reports games/s with every plugin" \

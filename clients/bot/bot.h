@@ -1,62 +1,37 @@
-/* bot.h — bots that play meepled games through libmeeple-client.
+/* bot.h — bots that play meepled games through libmeeple-client, with
+ * the strategies of the strategy library (strategy.h: random, greedy,
+ * search; one name, one algorithm in every program).
  *
- * A bot sees what every client sees: the public state, the catalog and
- * the pending decision's legal actions.  It never knows the tile order
- * (the game's seed is secret until the game is over).  Every choice is
- * an index into the decision's action list, so a bot plays any rule set,
- * expansions included, without knowing them.
- *
- * Strategies:
- *
- *  random  uniform over the legal actions.
- *
- *  greedy  a cheap one-move heuristic, ties broken at random:
- *    - "place-tile": prefer the cell with the most placed neighbours
- *      (3 points per side neighbour, 1 per corner neighbour) and the
- *      rotation that joins the most roads and cities to its side
- *      neighbours (2 points per road or city edge that touches a placed
- *      tile).
- *    - "place-figure": put a figure on a city or a one-tile feature
- *      (monastery-like "surround" shape) (40) rather than on a road or
- *      another edge feature (20), a field (10), any other spot (5); pass
- *      scores 0.  The segment's kind comes from the catalog: the tile at
- *      the action's (x, y) on the state's board, its segment by name.  A
- *      figure whose supply would drop to zero is only spent on a city or
- *      a surround feature (otherwise the move scores below passing).
- *      Actions it cannot classify score like pass.
- *    - any other decision kind (a rule set's): the first action that is
- *      not "pass", or a random one when all are.
- *
- * Both are deterministic given the GRand they draw from, so a bot game is
- * reproducible from the game's seed and the bot's seed.
+ * A bot sees what every client sees.  Random needs only the decision's
+ * list.  Greedy and search rebuild the public game locally (remote.h): the
+ * game's rule sets loaded here, the draws from the event log, the actions
+ * from GetActions; the game's seed and the tiles still to come are never
+ * known.  Every choice is an index into the decision's action list, so a
+ * bot plays any rule set, expansions included, without knowing them.
  */
 #ifndef MEEPLE_BOT_H
 #define MEEPLE_BOT_H
 
 #include <glib.h>
 #include "meeple-client.h"
+#include "strategy.h"
 
 G_BEGIN_DECLS
 
+/** The strategies by name alone (numbered as MeepleStrategyKind); a
+ * search so named thinks one second a move. */
 typedef enum {
-  MEEPLE_BOT_RANDOM,
-  MEEPLE_BOT_GREEDY,
+  MEEPLE_BOT_RANDOM = MEEPLE_STRATEGY_RANDOM,
+  MEEPLE_BOT_GREEDY = MEEPLE_STRATEGY_GREEDY,
+  MEEPLE_BOT_SEARCH = MEEPLE_STRATEGY_SEARCH,
 } MeepleBotStrategy;
 
-/** "random" or "greedy" to a strategy; FALSE for anything else. */
+/** "random", "greedy" or "search" to a strategy; FALSE for anything else
+ * (settings such as "search:2000" need meeple_strategy_parse()). */
 gboolean meeple_bot_strategy_from_name(const char *name,
                                        MeepleBotStrategy *out);
-/** The name of @strategy ("random", "greedy"). */
+/** The name of @strategy ("random", "greedy", "search"). */
 const char *meeple_bot_strategy_name(MeepleBotStrategy strategy);
-
-/** Index of the action of @decision that @strategy picks for @seat.
- * @state and @catalog may be NULL: greedy then falls back to random.
- * Deterministic given @rand's state.  0 when @decision has no action. */
-guint meeple_bot_choose(MeepleBotStrategy strategy,
-                        const MeepleClientDecision *decision,
-                        const MeepleClientState *state,
-                        const MeepleClientCatalog *catalog, guint seat,
-                        GRand *rand);
 
 /** Called before each move a bot makes: @index is the action it is about
  * to take in @decision (for @decision->seat). */
@@ -64,11 +39,19 @@ typedef void (*MeepleBotMoveFunc)(MeepleRemoteGame *game,
                                   const MeepleClientDecision *decision,
                                   guint index, gpointer data);
 
-/** Plays every decision of @seats (which this client must hold) with
- * @strategy until the game is over, running the client's context while
- * other seats decide.  The bot's choices come from a GRand seeded with
- * @seed.  Returns TRUE when the game is over, FALSE with @error set when
- * a call fails (a stale decision is retried; other errors stop). */
+/** Plays every decision of @seats (which this client must hold) until
+ * the game is over, @strategies[i] for @seats[i], running the client's
+ * context while other seats decide.  Seat i's choices come from a
+ * generator seeded with @seed and the seat (strategy.h).  Returns TRUE
+ * when the game is over, FALSE with @error set when a call fails or the
+ * game cannot be rebuilt here (a stale decision is retried). */
+gboolean meeple_bot_play_with(MeepleRemoteGame *game, const guint *seats,
+                              const MeepleStrategy *strategies,
+                              guint n_seats, guint64 seed,
+                              MeepleBotMoveFunc on_move, gpointer data,
+                              GError **error);
+
+/** As meeple_bot_play_with(), one strategy by name for every seat. */
 gboolean meeple_bot_play(MeepleRemoteGame *game, const guint *seats,
                          guint n_seats, MeepleBotStrategy strategy,
                          guint32 seed, MeepleBotMoveFunc on_move,

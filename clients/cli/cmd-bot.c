@@ -232,6 +232,9 @@ cli_cmd_bot(int argc, char **argv)
   g_autofree char *strategy_name = NULL;
   g_autofree char *seed_option = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *think_option = NULL;
+  int iterations = 0;
+  int threads = 0;
   gboolean quiet = FALSE;
   int delay_ms = 0;
   int wait_s = 30;
@@ -242,7 +245,15 @@ cli_cmd_bot(int argc, char **argv)
       "Play these seats: all-bot (every free bot seat), all (every free "
       "seat) or seat numbers, comma-separated", "LIST" },
     { "strategy", 0, 0, G_OPTION_ARG_STRING, &strategy_name,
-      "random or greedy (default: greedy)", "S" },
+      "random, greedy or search[:SETTINGS] (default: greedy)", "S" },
+    { "think", 0, 0, G_OPTION_ARG_STRING, &think_option,
+      "search: think this long a move, \"1.5s\" or \"1.5\" (default: 1s, "
+      "or none with --iterations)", "T" },
+    { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations,
+      "search: at most N playouts a move; alone, the moves depend on the "
+      "seed only (levels: easy 100, medium 1000, hard 10000)", "N" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
+      "search: threads, each with its own tree (default: 1)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_option,
       "Seed of the bot's choices, 0 to 2^32-1 (default: random)", "N" },
     { "name", 0, 0, G_OPTION_ARG_STRING, &name,
@@ -270,20 +281,51 @@ cli_cmd_bot(int argc, char **argv)
     "over, printing one line per move and the final scores.  When\n"
     "meepled restarts mid-game, the bot takes its seats back with their\n"
     "tokens and plays on (--wait-daemon).\n\n"
-    "random picks uniformly among the legal actions; greedy prefers\n"
-    "placements next to many tiles that join roads and cities, and puts\n"
-    "followers on cities and monasteries first.");
+    "random picks uniformly among the legal actions; greedy tries each\n"
+    "action on the game rebuilt from what the seat has seen and keeps the\n"
+    "one that most improves its lead; search is a Monte Carlo tree search\n"
+    "over the tiles (and tokens) nobody has seen, within --think or\n"
+    "--iterations (\"search:medium\", \"search:2000,0.5s\" as in\n"
+    "meeple-sim).  Greedy and search load the game's rule sets here, from\n"
+    "$MEEPLE_PLUGIN_PATH or the installed plugins, as meepled does.");
   int status = cli_parse_options(context, "bot", FALSE, &argc, &argv);
   if (status != CLI_EXIT_OK)
     return status;
   const char *id = cli_game_argument("bot", argc, argv);
   if (!id)
     return CLI_EXIT_USAGE;
-  MeepleBotStrategy strategy = MEEPLE_BOT_GREEDY;
-  if (strategy_name &&
-      !meeple_bot_strategy_from_name(strategy_name, &strategy))
-    return cli_usage_error("bot", "--strategy takes random or greedy, not "
-                           "\"%s\"", strategy_name);
+  MeepleStrategy strategy;
+  GError *bad = NULL;
+  if (!meeple_strategy_parse(strategy_name ? strategy_name : "greedy",
+                             &strategy, &bad)) {
+    status = cli_usage_error("bot", "--strategy: %s", bad->message);
+    g_error_free(bad);
+    return status;
+  }
+  if ((think_option || iterations || threads) &&
+      strategy.kind != MEEPLE_STRATEGY_SEARCH)
+    return cli_usage_error("bot", "--think, --iterations and --threads are "
+                           "for --strategy search");
+  if (iterations < 0 || threads < 0 || threads > 64)
+    return cli_usage_error("bot", "--iterations takes a positive number and "
+                           "--threads 1 to 64");
+  if (iterations) {
+    strategy.iterations = (guint64)iterations;
+    /* An iteration limit alone: the default think time no longer. */
+    if (!think_option && (!strategy_name || !strchr(strategy_name, ':')))
+      strategy.think = 0;
+  }
+  if (think_option) {
+    char *end;
+    double t = g_ascii_strtod(think_option, &end);
+    if (end == think_option || (*end && strcmp(end, "s") != 0) ||
+        !(t > 0) || t > 3600)
+      return cli_usage_error("bot", "--think takes seconds, \"1.5s\", not "
+                             "\"%s\"", think_option);
+    strategy.think = t;
+  }
+  if (threads)
+    strategy.threads = (guint)threads;
   guint64 seed = g_random_int();
   if (seed_option && !g_ascii_string_to_unsigned(seed_option, 10, 0,
                                                  G_MAXUINT32, &seed, NULL))
@@ -314,18 +356,22 @@ cli_cmd_bot(int argc, char **argv)
   MeepleRemoteGame *game = cli_connect_game(id, &client);
   if (!game)
     return CLI_EXIT_FAILURE;
-  BotRun run = { quiet, meeple_bot_strategy_name(strategy), delay_ms, NULL };
-  GArray *seats = take_seats(game, choice, named, run.strategy, name);
+  g_autofree char *strategy_text = meeple_strategy_to_string(&strategy);
+  BotRun run = { quiet, strategy_text, delay_ms, NULL };
+  GArray *seats = take_seats(game, choice, named,
+                             meeple_strategy_kind_name(strategy.kind), name);
   status = CLI_EXIT_FAILURE;
   if (seats->len > 0 && cli_wait_start(game, !quiet)) {
     GError *error = NULL;
     if (!quiet)
       run.names = seat_names(game);
     gboolean played;
-    while (!(played = meeple_bot_play(game,
-                                      (const guint *)(gpointer)seats->data,
-                                      seats->len, strategy, (guint32)seed,
-                                      on_move, &run, &error)) &&
+    MeepleStrategy *per_seat = g_new(MeepleStrategy, seats->len);
+    for (guint i = 0; i < seats->len; i++)
+      per_seat[i] = strategy;
+    while (!(played = meeple_bot_play_with(
+               game, (const guint *)(gpointer)seats->data, per_seat,
+               seats->len, seed, on_move, &run, &error)) &&
            wait_s > 0 &&
            /* the daemon left, or a new one (started by the bus for our
             * next call) does not know us yet */
@@ -335,6 +381,7 @@ cli_cmd_bot(int argc, char **argv)
                             MEEPLE_CLIENT_ERROR_NOT_SEATED)) &&
            reclaim_after_restart(game, seats, wait_s, quiet))
       g_clear_error(&error);
+    g_free(per_seat);
     if (played) {
       status = CLI_EXIT_OK;
       const MeepleClientState *state = meeple_remote_game_state(game, NULL);

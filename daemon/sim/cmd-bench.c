@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench-playouts.h"
 #include "sim.h"
 
 /* Fresh clones timed together, so the clock's own cost (tens of ns) is
@@ -18,6 +19,10 @@
 #define TARGET_GAMES_PER_S 10000.0
 #define TARGET_MEMORY_KIB 64.0
 #define TARGET_CLONE_NS 2000.0
+/* Issue 26: random playouts from a mid-game base position, one core. */
+#define TARGET_PLAYOUTS_PER_S 20000.0
+/* Seconds of random playouts per run and rule set. */
+#define PLAYOUT_SECONDS 0.5
 
 static gint64
 now_ns(void)
@@ -59,6 +64,7 @@ typedef struct {
   double clone_ns;          /* meeple_game_clone, mid-game */
   double memory_bytes;      /* meeple_game_memory, mid-game */
   double memory_max;        /* largest meeple_game_memory seen */
+  SimPlayoutFigures playouts; /* bench-playouts.h */
 } RunResult;
 
 /* Whether @game is in the middle third of its supply. */
@@ -384,7 +390,12 @@ sim_cmd_bench(int argc, char **argv)
   for (int r = 0; r < runs; r++) {
     /* Base and plugin games take turns, so both see the same machine. */
     const char *which = "base";
-    gboolean ok = bench_run(rules, (guint)r, games, seconds, &results[r],
+    gboolean ok = sim_bench_playouts(rules, PLAYOUT_SECONDS, (guint)r,
+                                     &results[r].playouts, &error) &&
+                  (!plugin_rules ||
+                   sim_bench_playouts(plugin_rules, PLAYOUT_SECONDS, (guint)r,
+                                      &plugin_results[r].playouts, &error));
+    ok = ok && bench_run(rules, (guint)r, games, seconds, &results[r],
                             &error);
     if (ok && plugin_rules) {
       which = label;
@@ -432,8 +443,8 @@ sim_cmd_bench(int argc, char **argv)
 #endif
   /* The longest measure with a label: "full games per second (…)". */
   if (plugin_rules)
-    measure_width = MAX(38, (int)g_utf8_strlen("full games per second ()",
-                                               -1) +
+    measure_width = MAX(38, (int)g_utf8_strlen("search iterations/s, "
+                                               "mid-game ()", -1) +
                               (int)g_utf8_strlen(label, -1));
   g_string_append_printf(out, "%-*s %16s  %-17s %-12s %s\n", measure_width,
                          "measure", "median", "range over runs", "target",
@@ -498,6 +509,36 @@ sim_cmd_bench(int argc, char **argv)
             &med, &lo, &hi);
   row(out, "memory per live game, largest seen", med / 1024, lo / 1024,
       hi / 1024, 1, "KiB", "", FALSE, FALSE);
+  summarise(results, (guint)runs,
+            G_STRUCT_OFFSET(RunResult, playouts.playouts_per_s), &med, &lo,
+            &hi);
+  row(out, "random playouts/s to the end, mid-game", med, lo, hi, 0, "/s",
+      ">= 20000", TRUE, med >= TARGET_PLAYOUTS_PER_S);
+  summarise(results, (guint)runs,
+            G_STRUCT_OFFSET(RunResult, playouts.decisions_per_playout), &med,
+            &lo, &hi);
+  row(out, "  ... decisions per playout", med, lo, hi, 1, "", "", FALSE,
+      FALSE);
+  summarise(results, (guint)runs,
+            G_STRUCT_OFFSET(RunResult, playouts.search_per_s), &med, &lo,
+            &hi);
+  row(out, "search iterations/s, mid-game", med, lo, hi, 0, "/s", "", FALSE,
+      FALSE);
+  if (plugin_rules) {
+    summarise(plugin_results, (guint)runs,
+              G_STRUCT_OFFSET(RunResult, playouts.playouts_per_s), &med, &lo,
+              &hi);
+    g_snprintf(what, sizeof what, "random playouts/s, mid-game (%s)", label);
+    row(out, what, med, lo, hi, 0, "/s", "", FALSE, FALSE);
+    summarise(plugin_results, (guint)runs,
+              G_STRUCT_OFFSET(RunResult, playouts.search_per_s), &med, &lo,
+              &hi);
+    g_snprintf(what, sizeof what, "search iterations/s, mid-game (%s)",
+               label);
+    row(out, what, med, lo, hi, 0, "/s", "", FALSE, FALSE);
+  }
+  g_string_append(out, "note: the anchor, a Java UCT bot, plays 193-215 "
+                  "playouts/s on this kind of machine (README, Bots)\n");
   if (eager)
     g_string_append(out, "note: meeple_game_decision() returns a list that "
                     "meeple_game_apply() already built\n"

@@ -5,13 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "players.h"
+#include "match.h"
 #include "render.h"
 #include "sim.h"
-
-/* A full base game takes about 150 decisions; far more means the engine
- * is stuck in a loop, which must end in an error, not a hang. */
-#define MAX_DECISIONS 100000
 
 /* A seed from the clock and the process id, mixed with SplitMix64 so that
  * two runs in the same microsecond still differ. */
@@ -45,8 +41,9 @@ sim_cmd_play(int argc, char **argv)
       "Number of players, 2..6 (default: 2, or as many as --strategy or "
       "--names list)", "N" },
     { "strategy", 0, 0, G_OPTION_ARG_STRING, &strategy_text,
-      "Computer player per seat: random or greedy; one name for every "
-      "seat or a comma-separated list, seat 1 first (default: random)",
+      "Computer player per seat: random, greedy or search[:SETTINGS]; one "
+      "for every seat or a comma-separated list, seat 1 first (default: "
+      "random)",
       "S[,S...]" },
     { "names", 'n', 0, G_OPTION_ARG_STRING, &names_text,
       "Comma-separated player names, seat 1 first (default: "
@@ -85,12 +82,15 @@ sim_cmd_play(int argc, char **argv)
     "status 1.  Plugins that could not be loaded are reported on standard\n"
     "error as warnings, whether they are asked for or not.\n"
     "\n"
-    "Strategies: random picks uniformly among the legal actions; greedy\n"
-    "tries each one on a copy of the game (a tile placement together with\n"
+    "Strategies (the bot library's, as in 'meeple bot'; meeple-sim(1)):\n"
+    "random picks uniformly among the legal actions; greedy tries each one\n"
+    "on a game rebuilt from what the seat has seen (a tile placement with\n"
     "its best figure option) and keeps the one that most improves its lead\n"
-    "over the best opponent, counting half of what its followers on\n"
-    "unfinished features would bring.  Ties are broken at random, from the\n"
-    "seat's own generator seeded with the game seed.\n");
+    "over the best opponent; search is a Monte Carlo tree search over the\n"
+    "tiles the seat has not seen ('search' thinks 1 s a move;\n"
+    "'search:2000' runs 2,000 playouts a move and is reproducible;\n"
+    "'search:medium', 'search:0.5s', 'search:threads=2').  Every seat draws\n"
+    "from its own generator seeded with the game seed.\n");
   int status = sim_parse_options(context, "play", &argc, &argv);
   if (status != SIM_EXIT_OK)
     return status;
@@ -105,19 +105,24 @@ sim_cmd_play(int argc, char **argv)
 
   /* Strategies and names decide the player count when --players is
    * absent; with it, they must agree with it. */
-  g_auto(GStrv) strategy_list = sim_split_list(strategy_text ? strategy_text
-                                                             : "random");
+  g_auto(GStrv) strategy_list = sim_split_strategies(strategy_text
+                                                     ? strategy_text
+                                                     : "random");
   g_auto(GStrv) name_list = names_text ? sim_split_list(names_text) : NULL;
   guint n_strategies = g_strv_length(strategy_list);
   guint n_names = name_list ? g_strv_length(name_list) : 0;
-  SimStrategy strategies[MEEPLE_MAX_PLAYERS];
+  MeepleStrategy strategies[MEEPLE_MAX_PLAYERS];
   if (n_strategies > MEEPLE_MAX_PLAYERS)
     return sim_usage_error("play", "--strategy lists %u players; at most %d "
                            "can play", n_strategies, MEEPLE_MAX_PLAYERS);
-  for (guint i = 0; i < n_strategies; i++)
-    if (!sim_strategy_from_name(strategy_list[i], &strategies[i]))
-      return sim_usage_error("play", "unknown strategy '%s' (known: random, "
-                             "greedy)", strategy_list[i]);
+  for (guint i = 0; i < n_strategies; i++) {
+    GError *bad = NULL;
+    if (!meeple_strategy_parse(strategy_list[i], &strategies[i], &bad)) {
+      status = sim_usage_error("play", "--strategy: %s", bad->message);
+      g_error_free(bad);
+      return status;
+    }
+  }
   guint n_players;
   if (n_players_opt != 0) {
     if (n_players_opt < 2 || n_players_opt > MEEPLE_MAX_PLAYERS)
@@ -140,7 +145,7 @@ sim_cmd_play(int argc, char **argv)
 
   char *names[MEEPLE_MAX_PLAYERS + 1] = { NULL };
   for (guint p = 0; p < n_players; p++) {
-    SimStrategy s = strategies[n_strategies == 1 ? 0 : p];
+    const MeepleStrategy *s = &strategies[n_strategies == 1 ? 0 : p];
     if (p < n_names) {
       const char *name = name_list[p];
       if (!*name || strpbrk(name, "\n\r") ||
@@ -152,9 +157,9 @@ sim_cmd_play(int argc, char **argv)
       names[p] = g_strdup(name);
     } else {
       /* The strategy in the default name makes a record self-describing. */
-      names[p] = g_strdup_printf("%s %u",
-                                 s == SIM_STRATEGY_GREEDY ? "Greedy"
-                                                          : "Random", p + 1);
+      const char *kind = meeple_strategy_kind_name(s->kind);
+      names[p] = g_strdup_printf("%c%s %u", g_ascii_toupper(kind[0]),
+                                 kind + 1, p + 1);
     }
   }
 
@@ -191,39 +196,17 @@ sim_cmd_play(int argc, char **argv)
     .seed = seed,
     .no_farmers = no_farmers,
   };
-  MeepleGame *game = meeple_game_new(rules, &config, &error);
+  MeepleStrategy seat_strategies[MEEPLE_MAX_PLAYERS];
+  for (guint p = 0; p < n_players; p++)
+    seat_strategies[p] = strategies[n_strategies == 1 ? 0 : p];
+  MeepleGame *game = sim_match_play(rules, &config, seat_strategies, seed,
+                                    NULL, &error);
   if (!game) {
-    status = sim_fail(error);
+    g_printerr(SIM_NAME ": %s\n", error->message);
     g_error_free(error);
     meeple_rules_unref(rules);
+    status = SIM_EXIT_FAILURE;
     goto out_names;
-  }
-
-  SimPlayer *players[MEEPLE_MAX_PLAYERS] = { NULL };
-  for (guint p = 0; p < n_players; p++)
-    players[p] = sim_player_new(strategies[n_strategies == 1 ? 0 : p], p,
-                                seed);
-  guint steps = 0;
-  const MeepleDecision *decision;
-  while ((decision = meeple_game_decision(game)) != NULL) {
-    if (++steps > MAX_DECISIONS || decision->player >= n_players ||
-        decision->n_actions == 0) {
-      g_printerr(SIM_NAME ": engine error: %s at turn %u\n",
-                 steps > MAX_DECISIONS ? "game does not end"
-                                       : "invalid pending decision",
-                 meeple_game_turn(game));
-      status = SIM_EXIT_FAILURE;
-      goto out_game;
-    }
-    gsize index = sim_player_choose(players[decision->player], game,
-                                    decision);
-    if (!meeple_game_apply_index(game, index, NULL, NULL, &error)) {
-      g_printerr(SIM_NAME ": engine refused its own legal action at turn "
-                 "%u: %s\n", meeple_game_turn(game), error->message);
-      g_clear_error(&error);
-      status = SIM_EXIT_FAILURE;
-      goto out_game;
-    }
   }
 
   char *record = meeple_record_write(game, (const char *const *)names);
@@ -243,10 +226,12 @@ sim_cmd_play(int argc, char **argv)
     GString *text = g_string_new(NULL);
     g_string_append_printf(text, "Seed %" G_GUINT64_FORMAT ", %u players:",
                            seed, n_players);
-    for (guint p = 0; p < n_players; p++)
+    for (guint p = 0; p < n_players; p++) {
+      char *what = meeple_strategy_to_string(&seat_strategies[p]);
       g_string_append_printf(text, "%s %s (%s)", p ? "," : "", names[p],
-                             sim_strategy_name(sim_player_strategy(
-                               players[p])));
+                             what);
+      g_free(what);
+    }
     char *sets = sim_rulesets_text(rules, ", ");
     g_string_append_printf(text, "; rule sets %s; farmers %s\n", sets,
                            no_farmers ? "off" : "on");
@@ -259,9 +244,6 @@ sim_cmd_play(int argc, char **argv)
     g_string_free(text, TRUE);
   }
 
-out_game:
-  for (guint p = 0; p < n_players; p++)
-    sim_player_free(players[p]);
   meeple_game_free(game);
   meeple_rules_unref(rules);
 out_names:

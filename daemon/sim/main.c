@@ -23,6 +23,8 @@ static const SimCommand commands[] = {
   { "tiles", sim_cmd_tiles, "validate and list tile sets" },
   { "bench", sim_cmd_bench, "measure engine speed and memory" },
   { "rules", sim_cmd_rules, "list the rule sets: base game and plugins" },
+  { "tournament", sim_cmd_tournament,
+    "games between strategies: win rates, scores, Elo" },
 };
 
 static void
@@ -38,7 +40,7 @@ print_usage(FILE *stream)
           "\n"
           "Commands:\n");
   for (gsize i = 0; i < G_N_ELEMENTS(commands); i++)
-    fprintf(stream, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(stream, "  %-10s %s\n", commands[i].name, commands[i].summary);
   fprintf(stream,
           "\n"
           "Run '" SIM_NAME " COMMAND --help' for the options of a command.\n"
@@ -187,4 +189,29 @@ char **
 sim_split_list(const char *value)
 {
   return g_strsplit(value ? value : "", ",", -1);
+}
+
+char **
+sim_split_strategies(const char *value)
+{
+  /* "search:500,0.2s,greedy": a search's settings contain commas too, but
+   * never start with a strategy name, so such items go back to the
+   * strategy before them. */
+  char **items = sim_split_list(value);
+  GPtrArray *out = g_ptr_array_new();
+  for (char **i = items; *i; i++) {
+    gboolean starts = g_str_has_prefix(*i, "random") ||
+                      g_str_has_prefix(*i, "greedy") ||
+                      g_str_has_prefix(*i, "search");
+    if (!starts && out->len > 0) {
+      char *last = out->pdata[out->len - 1];
+      out->pdata[out->len - 1] = g_strconcat(last, ",", *i, NULL);
+      g_free(last);
+    } else {
+      g_ptr_array_add(out, g_strdup(*i));
+    }
+  }
+  g_strfreev(items);
+  g_ptr_array_add(out, NULL);
+  return (char **)g_ptr_array_free(out, FALSE);
 }

@@ -27,6 +27,7 @@ int sim_cmd_replay(int argc, char **argv);
 int sim_cmd_bench(int argc, char **argv);
 int sim_cmd_tiles(int argc, char **argv);
 int sim_cmd_rules(int argc, char **argv);
+int sim_cmd_tournament(int argc, char **argv);
 
 /* Tile and plugin directories come from daemon/paths.h, which meepled
  * shares: paths_tiles_dir() and paths_plugin_dirs(). */
@@ -106,6 +107,12 @@ gboolean sim_write(FILE *stream, const char *text, gsize length);
 /* Splits a comma-separated option value; empty items are kept so that
  * callers can reject them.  Free with g_strfreev(). */
 char **sim_split_list(const char *value);
+
+/* Splits a --strategy value into one strategy per seat: at commas, except
+ * that an item not starting with a strategy name belongs to the search
+ * settings before it ("search:500,0.2s,greedy": two seats).  Free with
+ * g_strfreev(). */
+char **sim_split_strategies(const char *value);
 
 G_END_DECLS
 

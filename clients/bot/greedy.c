@@ -1,15 +1,10 @@
-/* players.c — random and greedy computer players for meeple-sim. */
+/* greedy.c — the greedy strategy: one ply of look-ahead on a rebuilt game
+ * (a tile placement together with its best figure option), scored by
+ * meeple_bot_evaluate().  Moved here from meeple-sim's players so that
+ * every program means the same thing by "greedy". */
 #include "config.h"
 
-#include <string.h>
-
-#include "players.h"
-
-struct SimPlayer {
-  SimStrategy strategy;
-  guint seat;
-  GRand *rand;
-};
+#include "strategy.h"
 
 /* Evaluation units: 1/100 of a point, so that the heuristic's fractions
  * stay integers and the choice does not depend on floating point. */
@@ -17,57 +12,6 @@ struct SimPlayer {
 /* Worth of a follower still in the supply: keeps greedy from spending its
  * last followers on features that can hardly pay back. */
 #define SUPPLY_WORTH 60
-
-static const char *const strategy_names[] = {
-  [SIM_STRATEGY_RANDOM] = "random",
-  [SIM_STRATEGY_GREEDY] = "greedy",
-};
-
-gboolean
-sim_strategy_from_name(const char *name, SimStrategy *strategy)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS(strategy_names); i++)
-    if (strcmp(name, strategy_names[i]) == 0) {
-      *strategy = (SimStrategy)i;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-const char *
-sim_strategy_name(SimStrategy strategy)
-{
-  return (guint)strategy < G_N_ELEMENTS(strategy_names)
-           ? strategy_names[strategy] : "?";
-}
-
-SimPlayer *
-sim_player_new(SimStrategy strategy, guint seat, guint64 seed)
-{
-  SimPlayer *player = g_new0(SimPlayer, 1);
-  player->strategy = strategy;
-  player->seat = seat;
-  /* Whole 64-bit seed plus the seat: every seat gets its own stream, and
-   * GRand's Mersenne Twister gives the same numbers on every machine. */
-  guint32 init[3] = { (guint32)seed, (guint32)(seed >> 32), seat };
-  player->rand = g_rand_new_with_seed_array(init, G_N_ELEMENTS(init));
-  return player;
-}
-
-void
-sim_player_free(SimPlayer *player)
-{
-  if (!player)
-    return;
-  g_rand_free(player->rand);
-  g_free(player);
-}
-
-SimStrategy
-sim_player_strategy(const SimPlayer *player)
-{
-  return player->strategy;
-}
 
 /* Points a feature would bring its majority now, estimated: what it is
  * worth at the end if nobody touches it, a bit more for cities that may
@@ -105,7 +49,7 @@ feature_potential(const MeepleGame *game, const MeepleFigureInfo *figure,
 }
 
 gint64
-sim_player_evaluate(const MeepleGame *game, guint seat)
+meeple_bot_evaluate(const MeepleGame *game, guint seat)
 {
   guint n = meeple_game_n_players(game);
   int best_other = G_MININT;
@@ -159,8 +103,8 @@ sim_player_evaluate(const MeepleGame *game, guint seat)
 
 /* Value of taking action @index: the state after it, and for a tile
  * placement the best state after our own figure decision that follows. */
-static gint64
-action_value(MeepleGame *game, gsize index, guint seat)
+gint64
+meeple_bot_greedy_value(MeepleGame *game, gsize index, guint seat)
 {
   MeepleGame *after = meeple_game_clone(game);
   gint64 value;
@@ -179,26 +123,26 @@ action_value(MeepleGame *game, gsize index, guint seat)
     for (gsize j = 0; j < n_next; j++) {
       MeepleGame *leaf = meeple_game_clone(after);
       if (meeple_game_apply_index(leaf, j, NULL, NULL, NULL))
-        value = MAX(value, sim_player_evaluate(leaf, seat));
+        value = MAX(value, meeple_bot_evaluate(leaf, seat));
       meeple_game_free(leaf);
     }
   } else {
-    value = sim_player_evaluate(after, seat);
+    value = meeple_bot_evaluate(after, seat);
   }
   meeple_game_free(after);
   return value;
 }
 
-static gsize
-choose_greedy(SimPlayer *player, MeepleGame *game,
-              const MeepleDecision *decision)
+gsize
+meeple_bot_greedy_choose(MeepleGame *game, guint seat, GRand *rand)
 {
-  gsize n = decision->n_actions;
+  const MeepleDecision *decision = meeple_game_decision(game);
+  gsize n = decision ? decision->n_actions : 0;
   gint64 best = G_MININT64;
   gsize best_index = 0;
   guint32 ties = 0;
   for (gsize i = 0; i < n; i++) {
-    gint64 value = action_value(game, i, player->seat);
+    gint64 value = meeple_bot_greedy_value(game, i, seat);
     if (value > best) {
       best = value;
       best_index = i;
@@ -207,25 +151,9 @@ choose_greedy(SimPlayer *player, MeepleGame *game,
       /* Reservoir sampling: each of the k tied actions ends up chosen with
        * probability 1/k, using only the player's seeded stream. */
       ties++;
-      if (g_rand_int_range(player->rand, 0, (gint32)ties) == 0)
+      if (g_rand_int_range(rand, 0, (gint32)ties) == 0)
         best_index = i;
     }
   }
   return best_index;
-}
-
-gsize
-sim_player_choose(SimPlayer *player, MeepleGame *game,
-                  const MeepleDecision *decision)
-{
-  if (decision->n_actions <= 1)
-    return 0;
-  switch (player->strategy) {
-  case SIM_STRATEGY_GREEDY:
-    return choose_greedy(player, game, decision);
-  case SIM_STRATEGY_RANDOM:
-  default:
-    return (gsize)g_rand_int_range(player->rand, 0,
-                                   (gint32)decision->n_actions);
-  }
 }
