@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "remote.h"
 #include "session.h"
 #include "tokens.h"
 
@@ -24,8 +25,54 @@ struct MgSession {
   /* the mirror the daemon left: kept, so that the board can still be
    * drawn from its catalog, until a new one replaces it */
   MeepleRemoteGame *dead;
-  GRand *rand;
+  /* The bots: one greedy player per seat, and the public game they
+   * rebuild here (strategy library, clients/bot) for the live mirror;
+   * seeded from MEEPLE_GTK_BOT_SEED when set, for repeatable tests. */
+  guint64 bot_seed;
+  MeepleBotPlayer *bot_players[MEEPLE_MAX_PLAYERS];
+  MeepleBotRemote *bot_view;
 };
+
+/* The public game the bots see, rebuilt for the live mirror (NULL after
+ * a reconnection: the next move rebuilds it). */
+static void
+forget_bot_view(MgSession *s)
+{
+  g_clear_pointer(&s->bot_view, meeple_bot_remote_free);
+}
+
+/* The index of the action a greedy bot takes in @d. */
+static guint
+bot_choice(MgSession *s, const MeepleClientDecision *d)
+{
+  guint n = d->actions->len;
+  if (n <= 1 || d->seat >= MEEPLE_MAX_PLAYERS)
+    return 0;
+  if (!s->bot_players[d->seat]) {
+    MeepleStrategy greedy = { .kind = MEEPLE_STRATEGY_GREEDY };
+    s->bot_players[d->seat] = meeple_bot_player_new(&greedy, d->seat,
+                                                    s->bot_seed);
+  }
+  GError *error = NULL;
+  if (!s->bot_view)
+    s->bot_view = meeple_bot_remote_new(s->game, &error);
+  MeepleAction *actions = s->bot_view
+      ? meeple_bot_remote_update(s->bot_view, d, &error)
+      : NULL;
+  guint index = 0;
+  /* a game that cannot be rebuilt here (a rule set missing on this side)
+   * still gets a legal move: the first */
+  if (actions)
+    index = (guint)meeple_bot_player_choose(
+      s->bot_players[d->seat], meeple_bot_remote_view(s->bot_view), actions,
+      n, NULL);
+  else
+    g_warning("the bot cannot rebuild game %s: %s", s->id,
+              error ? error->message : "?");
+  g_clear_error(&error);
+  g_free(actions);
+  return index;
+}
 
 static void watch(MgSession *s);
 
@@ -47,10 +94,7 @@ bot_move(gpointer data)
   }
   if (!(s->bots & (1u << d->seat)))
     return G_SOURCE_REMOVE;
-  const MeepleClientState *state = meeple_remote_game_state(s->game, NULL);
-  guint index = meeple_bot_choose(MEEPLE_BOT_GREEDY, d, state,
-                                  meeple_remote_game_catalog(s->game),
-                                  d->seat, s->rand);
+  guint index = bot_choice(s, d);
   if (!meeple_remote_game_act(s->game, d->seat, d, index, &error)) {
     /* a stale decision is only news arriving late: the next one comes */
     if (!g_error_matches(error, MEEPLE_CLIENT_ERROR,
@@ -177,6 +221,7 @@ on_gone(MeepleRemoteGame *game, const char *why, gpointer data)
   /* It cannot be freed from its own callback, and the board still
    * draws from its catalog: it goes once a new mirror is there. */
   free_dead(s);
+  forget_bot_view(s);
   s->dead = game;
   s->game = NULL;
   if (s->bot_move) {
@@ -222,9 +267,10 @@ mg_session_open(MgConn *conn, const char *id, const MgSessionCallbacks *cbs,
     s->bot_delay = (guint)g_ascii_strtoull(delay, NULL, 10);
   /* a fixed seed makes the bots' choices repeatable (tests) */
   const char *seed = g_getenv("MEEPLE_GTK_BOT_SEED");
-  s->rand = seed && *seed
-      ? g_rand_new_with_seed((guint32)g_ascii_strtoull(seed, NULL, 10))
-      : g_rand_new();
+  if (seed && *seed)
+    s->bot_seed = g_ascii_strtoull(seed, NULL, 10);
+  else
+    s->bot_seed = (guint64)g_random_int() << 32 | g_random_int();
   watch(s);
   return s;
 }
@@ -242,7 +288,10 @@ mg_session_free(MgSession *s)
     meeple_remote_game_free(s->dead);
   if (s->game)
     meeple_remote_game_free(s->game);
-  g_rand_free(s->rand);
+  forget_bot_view(s);
+  for (guint i = 0; i < MEEPLE_MAX_PLAYERS; i++)
+    if (s->bot_players[i])
+      meeple_bot_player_free(s->bot_players[i]);
   g_free(s->id);
   g_free(s);
 }
