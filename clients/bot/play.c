@@ -23,7 +23,7 @@ meeple_bot_play_with(MeepleRemoteGame *game, const guint *seats,
     players[i] = meeple_bot_player_new(&strategies[i], seats[i], seed);
   /* Random seats draw from one generator seeded with @seed, one number a
    * decision, as meeple bot always did: seeded bot games that tests and
-   * users keep (an acrobat placed, a ghost added) play out the same. */
+   * users keep (a rule set's figure placed, a token added) play out the same. */
   GRand *shared = g_rand_new_with_seed((guint32)seed);
   MeepleBotRemote *remote = NULL;
   guint stale = 0;

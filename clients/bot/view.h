@@ -19,7 +19,7 @@
  *    draws is checked against the real draws.
  *
  * One case needs more: a rule set that shuffles drawn tiles back into the
- * supply (the dragon tiles of The Princess & the Dragon, PD-08).  The
+ * supply (tiles a rule set sets aside, then returns; tiles-returned).  The
  * engine shuffles with the game's generator, whose seed the seat does not
  * know, so a rebuilt game would draw other tiles after it.  Once a
  * set-aside tile is shuffled back it leaves no trace in the public state,
