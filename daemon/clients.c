@@ -191,10 +191,3 @@ clients_release_game(Daemon *d, GameObject *g)
   if (u && u->n_games)
     u->n_games--;
 }
-
-guint
-clients_user_games(Daemon *d, gint64 uid)
-{
-  const User *u = g_hash_table_lookup(d->users, &uid);
-  return u ? u->n_games : 0;
-}

@@ -222,8 +222,6 @@ gboolean clients_take_import(Daemon *daemon, gint64 uid, GError **error);
  * (each once). */
 void clients_hold_game(Daemon *daemon, GameObject *game);
 void clients_release_game(Daemon *daemon, GameObject *game);
-/* Games held by Unix user @uid. */
-guint clients_user_games(Daemon *daemon, gint64 uid);
 
 /* lifecycle.c: how games leave. */
 void lifecycle_init(Daemon *daemon);

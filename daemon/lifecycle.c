@@ -207,23 +207,34 @@ game_object_delete(gpointer object, const char *sender, GVariant *args,
 
 /* ---- history retention ------------------------------------------------ */
 
+/* Drops the oldest finished games past --history-max; FALSE (a warning
+ * logged, the count unchanged) when the store cannot.  @game_id: the
+ * game whose store batch the deletion joins, or NULL outside any batch
+ * (start-up). */
+static gboolean
+trim_history(Daemon *d, const char *game_id)
+{
+  if (d->history_length <= d->history_max)
+    return TRUE;
+  guint excess = d->history_length - d->history_max;
+  GError *error = NULL;
+  if ((game_id && !daemon_store_write(d, game_id, &error)) ||
+      !store_prune_history(d->store, excess, &error)) {
+    g_warning("cannot trim the history to %u games: %s", d->history_max,
+              error->message);
+    g_error_free(error);
+    return FALSE;
+  }
+  d->history_length -= excess;
+  return TRUE;
+}
+
 void
 lifecycle_history_added(Daemon *d, const char *game_id)
 {
   d->history_length++;
-  if (d->history_length <= d->history_max)
-    return;
-  guint excess = d->history_length - d->history_max;
-  GError *error = NULL;
-  if (!daemon_store_write(d, game_id, &error) ||
-      !store_prune_history(d->store, excess, NULL, &error)) {
-    /* tried again when the next game ends */
-    g_warning("cannot trim the history to %u games: %s", d->history_max,
-              error->message);
-    g_error_free(error);
-    return;
-  }
-  d->history_length -= excess;
+  /* on failure it is tried again when the next game ends */
+  trim_history(d, game_id);
 }
 
 void
@@ -237,16 +248,8 @@ lifecycle_load_history(Daemon *d)
     g_clear_error(&error);
     return;
   }
-  if (d->history_length <= d->history_max)
-    return;
-  guint excess = d->history_length - d->history_max;
-  if (!store_prune_history(d->store, excess, NULL, &error)) {
-    g_warning("cannot trim the history to %u games: %s", d->history_max,
-              error->message);
-    g_error_free(error);
-    return;
-  }
-  g_message("history trimmed to the %u most recent games (--history-max)",
-            d->history_max);
-  d->history_length = d->history_max;
+  guint before = d->history_length;
+  if (trim_history(d, NULL) && d->history_length < before)
+    g_message("history trimmed to the %u most recent games (--history-max)",
+              d->history_max);
 }

@@ -705,8 +705,7 @@ store_history_length(Store *s, GError **error)
 }
 
 gboolean
-store_prune_history(Store *s, guint count, GPtrArray *removed,
-                    GError **error)
+store_prune_history(Store *s, guint count, GError **error)
 {
   sqlite3_stmt *stmt;
   /* the oldest first, through games_by_finished: reads @count rows */
@@ -727,9 +726,6 @@ store_prune_history(Store *s, guint count, GPtrArray *removed,
   for (guint i = 0; ok && i < keys->len; i++) {
     gint64 key = g_array_index(keys, gint64, i);
     ok = delete_game(s, key, error);
-    if (ok && removed)
-      g_ptr_array_add(removed,
-                      g_strdup_printf("%" G_GINT64_FORMAT, (gint64)key));
   }
   g_array_free(keys, TRUE);
   return ok;

@@ -91,10 +91,8 @@ gboolean store_save_finished(Store *store, const Session *session,
 gboolean store_delete_game(Store *store, const char *id, GError **error);
 /* Finished games in the history. */
 guint store_history_length(Store *store, GError **error);
-/* Removes the @count oldest finished games from the history (the ids of
- * those removed are added to @removed when it is not NULL). */
-gboolean store_prune_history(Store *store, guint count, GPtrArray *removed,
-                             GError **error);
+/* Removes the @count oldest finished games from the history. */
+gboolean store_prune_history(Store *store, guint count, GError **error);
 
 /* One stored game as read back at start-up. */
 typedef struct {
