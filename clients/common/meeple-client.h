@@ -386,6 +386,12 @@ GPtrArray *meeple_remote_game_events(MeepleRemoteGame *game);
 /** Whether the game is over, as far as the mirror knows (a "game-over"
  * event, Status "over", or GetDecision said GameOver). */
 gboolean meeple_remote_game_is_over(MeepleRemoteGame *game);
+/** Why the daemon removed the game from the bus — "deleted", "expired" or
+ * "finished", as its Manager.GameRemoved signal said — or NULL while it
+ * has not.  A removed game also calls the gone callback, with a sentence;
+ * unlike a daemon that left, a removed game never comes back, so a client
+ * that reconnects after gone() should not try for this one. */
+const char *meeple_remote_game_removed(MeepleRemoteGame *game);
 /** Once the game is over (is_over()), brings the event log to its end
  * with one GetEvents: the state can say "over" while the last Events
  * signals are still on their way.  The events callback hears of what
@@ -488,8 +494,10 @@ typedef struct {
                    const char *kind, gpointer data);
   /** The state changed (properties or events); read it again. */
   void (*changed)(MeepleRemoteGame *game, gpointer data);
-  /** The daemon left the bus, or the connection to the bus was lost;
-   * @why says which.  Nothing more will arrive for this game. */
+  /** The daemon left the bus, the connection to the bus was lost, or
+   * the daemon removed the game (meeple_remote_game_removed() then says
+   * why); @why says which in a sentence.  Nothing more will arrive for
+   * this game. */
   void (*gone)(MeepleRemoteGame *game, const char *why, gpointer data);
 } MeepleRemoteGameCallbacks;
 /** Sets (NULL: clears) the callbacks; the struct is copied. */
