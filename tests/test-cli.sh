@@ -77,6 +77,8 @@ expect 2 "bot --strategy clever" "$M" bot 1 --strategy clever
 expect 0 "rules (activates the daemon)" "$M" rules
 check "rules lists base" has_e "^base +1\.0 " "$TMP/out"
 check "rules lists abbot" has_e "^abbot +[0-9.]+ +The Abbot" "$TMP/out"
+check "rules describes the base game" has_e "^  The classic game: " "$TMP/out"
+check "rules describes abbot" has_e "^  Each player gets an abbot " "$TMP/out"
 
 expect 0 "new" "$M" new --name "first game"
 check "new prints just an id" has_e '^[A-Za-z0-9_-]+$' "$TMP/out"

@@ -118,6 +118,8 @@ void mcl_catalog_free(MeepleClientCatalog *catalog);
  * to be passed around with their free functions). */
 gpointer mcl_ruleset_from_variant(GVariant *v);
 void mcl_ruleset_free(gpointer ruleset);
+gpointer mcl_ruleset_details_from_variant(GVariant *v);
+void mcl_ruleset_details_free(gpointer details);
 gpointer mcl_summary_from_variant(GVariant *v);
 void mcl_summary_free(gpointer summary);
 gpointer mcl_history_entry_from_variant(GVariant *v);

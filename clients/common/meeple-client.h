@@ -101,6 +101,28 @@ typedef struct {
  * array). */
 GPtrArray *meeple_client_list_rulesets(MeepleClient *client, GError **error);
 
+/** Everything a lobby shows about one rule set (Manager.ListRuleSetDetails,
+ * doc/dbus-api.md).  Every string is set ("" when the daemon sent none);
+ * the lists are NULL-terminated, never NULL. */
+typedef struct {
+  char *id, *name, *version;
+  char **requires;             /**< ids it needs ("base" implied) */
+  char **conflicts;            /**< ids it cannot be played with */
+  char *description;           /**< one or two sentences, or "" */
+  /** "builtin" (the base game), "plugin" (a C plugin) or "lua" (a rule
+   * set written in Lua); a later daemon may name other sources. */
+  char *source;
+  char *file;                  /**< the file it came from, or "" */
+} MeepleClientRuleSetDetails;
+/** The rule sets the daemon can play, base game first, with their
+ * descriptions, conflicts and sources: a GPtrArray of
+ * MeepleClientRuleSetDetails*, owned (and freed) by the array; NULL with
+ * @error set on failure.  A daemon older than ListRuleSetDetails answers
+ * with an UnknownMethod error: fall back to meeple_client_list_rulesets()
+ * then. */
+GPtrArray *meeple_client_list_rule_set_details(MeepleClient *client,
+                                               GError **error);
+
 /** Options of a new game.  Zero-initialise; unset fields take the
  * daemon's defaults. */
 typedef struct {
