@@ -468,6 +468,16 @@ session_may_act(Session *s, const char *holder, guint seat,
 static void
 set_action_error(GError **error, GError *engine)
 {
+  if (engine->code == MEEPLE_ERROR_HOOK) {
+    /* the rule set's fault, not the player's: the log names the script's
+     * file and line (the message starts with them) */
+    g_warning("a rule set failed; the action is refused: %s",
+              engine->message);
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_RULE_SET_FAILED, "%s",
+                engine->message);
+    g_error_free(engine);
+    return;
+  }
   g_set_error(error, MEEPLED_ERROR,
               engine->code == MEEPLE_ERROR_GAME_OVER
                 ? MEEPLED_ERROR_GAME_OVER
