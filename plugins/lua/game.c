@@ -47,8 +47,8 @@ check_seat(lua_State *L, MeepleGame *g, int arg)
 {
   lua_Integer p = luaL_checkinteger(L, arg);
   if (p < 0 || p >= meeple_game_n_players(g))
-    luaL_error(L, "no seat %d (the game has seats 0..%u)", (int)p,
-               meeple_game_n_players(g) - 1);
+    luaL_error(L, "no seat %d (the game has seats 0..%d)", (int)p,
+               (int)meeple_game_n_players(g) - 1);
   return (guint)p;
 }
 
@@ -57,8 +57,8 @@ check_figure_index(lua_State *L, MeepleGame *g, int arg)
 {
   lua_Integer i = luaL_checkinteger(L, arg);
   if (i < 0 || i >= meeple_game_n_figures(g))
-    luaL_error(L, "no figure %d (the game has %u)", (int)i,
-               meeple_game_n_figures(g));
+    luaL_error(L, "no figure %d (the game has %d)", (int)i,
+               (int)meeple_game_n_figures(g));
   return (guint)i;
 }
 

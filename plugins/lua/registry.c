@@ -22,7 +22,9 @@ check_rules(lua_State *L)
 static int
 raise_gerror(lua_State *L, GError *error)
 {
+  luaL_where(L, 1); /* the script's file:line of the call */
   lua_pushstring(L, error ? error->message : "failed");
+  lua_concat(L, 2);
   g_clear_error(&error);
   return lua_error(L);
 }
@@ -32,7 +34,7 @@ check_index(lua_State *L, int arg, guint n, const char *what)
 {
   lua_Integer i = luaL_checkinteger(L, arg);
   if (i < 0 || (guint64)i >= n)
-    luaL_error(L, "no %s %d (there are %u)", what, (int)i, n);
+    luaL_error(L, "no %s %d (there are %d)", what, (int)i, (int)n);
   return (guint)i;
 }
 

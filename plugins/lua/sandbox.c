@@ -51,8 +51,18 @@ count_hook(lua_State *L, lua_Debug *ar)
     return;
   if (h->exceeded == LHOST_OK)
     h->exceeded = LHOST_OUT_OF_BUDGET;
-  luaL_error(L, "instruction budget exceeded (%ld instructions)",
-             h->script->budget);
+  /* where the script was when its budget ran out (level 0: the running
+   * function, in a hook) */
+  lua_Debug where;
+  if (lua_getstack(L, 0, &where) && lua_getinfo(L, "Sl", &where) &&
+      where.currentline > 0)
+    lua_pushfstring(L, "%s:%d: ", where.short_src, where.currentline);
+  else
+    lua_pushliteral(L, "");
+  lua_pushfstring(L, "instruction budget exceeded (%d instructions)",
+                  (int)MIN(h->script->budget, G_MAXINT));
+  lua_concat(L, 2);
+  lua_error(L);
 }
 
 /* ---- the replaced functions --------------------------------------------- */

@@ -10,6 +10,14 @@ tests_lua_rulesets_abbot_diff_CFLAGS = $(AM_CFLAGS) \
 tests_lua_rulesets_abbot_diff_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
 TESTS += tests/lua-rulesets/test-lua-abbot.sh
 
+# hostile scripts, in libmeeple (the games before and after a failure)
+check_PROGRAMS += tests/lua-rulesets/hostile
+tests_lua_rulesets_hostile_SOURCES = tests/lua-rulesets/hostile.c
+tests_lua_rulesets_hostile_CFLAGS = $(AM_CFLAGS) \
+	-DTEST_SRCDIR=\"$(abs_top_srcdir)\"
+tests_lua_rulesets_hostile_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
+TESTS += tests/lua-rulesets/hostile
+
 # make bench: the Lua abbot's cost against the C abbot, in one run
 bench-lua-rulesets: tests/lua-rulesets/abbot-diff$(EXEEXT) \
 	$(meepleplugins_LTLIBRARIES)
