@@ -13,6 +13,8 @@ append_events(Session *s, const MeepleEvent *events, gsize n)
   g_array_append_vals(s->events, events, n);
 }
 
+static void set_action_error(GError **error, GError *engine);
+
 Session *
 session_new(const char *id, const char *name, MeepleRules *rules,
             const MeepleGameConfig *config, const char *const *seat_kinds,
@@ -20,6 +22,10 @@ session_new(const char *id, const char *name, MeepleRules *rules,
 {
   GError *local = NULL;
   MeepleGame *game = meeple_game_new(rules, config, &local);
+  if (!game && local->code == MEEPLE_ERROR_HOOK) {
+    set_action_error(error, local); /* a rule set failed: logged */
+    return NULL;
+  }
   if (!game) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS, "%s",
                 local->message);

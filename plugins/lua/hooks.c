@@ -524,7 +524,7 @@ slot_init(MeepleGame *game, gpointer state, gpointer data)
     GameBox *box = lhost_game_enter(h, game, FALSE, &saved);
     /* state(game) → table; slot not yet readable: game:state() fails */
     GError *error = NULL;
-    if (lhost_call(h, 1, 1, "state()", &error)) {
+    if (lhost_call(h, 1, 1, h->state_where, &error)) {
       if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
         lua_newtable(L);

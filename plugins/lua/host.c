@@ -39,6 +39,7 @@ host_free(gpointer data)
   g_array_unref(h->own_kinds);
   g_hash_table_unref(h->rules_strings);
   g_rec_mutex_clear(&h->lock);
+  g_free(h->state_where);
   g_free(h);
 }
 
@@ -242,10 +243,15 @@ lua_setup(MeepleRules *rules, gpointer data, GError **error)
   lua_State *L = h->L;
   int t = lua_gettop(L);
   lua_getfield(L, t, "state");
-  if (lua_isfunction(L, -1))
+  if (lua_isfunction(L, -1)) {
+    lua_Debug ar;
+    lua_pushvalue(L, -1);
+    lua_getinfo(L, ">S", &ar);
+    h->state_where = g_strdup_printf("%s:%d", ar.short_src, ar.linedefined);
     h->state_init = luaL_ref(L, LUA_REGISTRYINDEX);
-  else
+  } else {
     lua_pop(L, 1);
+  }
   lhost_setup_slot(h);
   lua_getfield(L, t, "setup");
   lhost_push_rules(h);

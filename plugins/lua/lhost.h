@@ -52,6 +52,7 @@ struct Host {
   gboolean in_setup;           /* registries may be used */
   guint slot;                  /* per-game state slot */
   int state_init;              /* registry ref of the "state" function */
+  char *state_where;           /* "FILE:LINE" of that function */
   int game_ref;                /* registry ref of the game userdata */
   GHashTable *rules_strings;   /* interned rule ids this host handed out */
   GPtrArray *hooks;            /* HookRef*, owned */

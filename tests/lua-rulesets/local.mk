@@ -17,6 +17,8 @@ tests_lua_rulesets_hostile_CFLAGS = $(AM_CFLAGS) \
 	-DTEST_SRCDIR=\"$(abs_top_srcdir)\"
 tests_lua_rulesets_hostile_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
 TESTS += tests/lua-rulesets/hostile
+# ... and through meeple-sim and through the daemon (a real bus)
+TESTS += tests/lua-rulesets/test-hostile-sim.sh
 
 # make bench: the Lua abbot's cost against the C abbot, in one run
 bench-lua-rulesets: tests/lua-rulesets/abbot-diff$(EXEEXT) \

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Hostile Lua rule sets through meeple-sim (doc/lua-rulesets.md, "The
+# sandbox"): a script that cannot be used is listed as skipped with its
+# file:line and the reason, the others load; a game whose hook fails
+# stops with the named error and the script's file:line, exit status 1,
+# no crash; the well-behaved rule set beside them plays to the end.
+set -eu
+HARNESS_NAME=test-hostile-sim
+. "$TEST_SRCDIR/tests/harness.sh"
+
+DIR="$TMP/rulesets"
+mkdir "$DIR"
+ln -s "$TEST_BUILDDIR/plugins/.libs/lua.so" "$DIR/lua.so"
+cp "$TEST_SRCDIR"/tests/lua-rulesets/scripts/*.lua "$DIR/"
+SIM="$MEEPLE_SIM"
+P="--plugin-dir $DIR"
+
+# shellcheck disable=SC2086 # $P is a list of options
+expect 0 "rules lists the Lua rule sets" "$SIM" rules $P
+for id in counter hostile-loop hostile-bomb hostile-no-seat hostile-state; do
+  check "$id loaded" has_e "^$id +1 +loaded " "$TMP/out"
+done
+check "the one that does not compile is skipped with its line" \
+  has_e "reason: .*/hostile-syntax\.lua:5: unexpected symbol near 'then'" \
+  "$TMP/out"
+check "nothing on stderr" test ! -s "$TMP/err"
+
+# shellcheck disable=SC2086
+expect 0 "rules --json names the source" "$SIM" rules --json $P
+check "source lua" has '"source" : "lua"' "$TMP/out"
+
+# shellcheck disable=SC2086
+expect 0 "the well-behaved rule set plays to the end" \
+  "$SIM" play -q --seed 4 --rules counter -o "$TMP/counter.rec" $P
+# shellcheck disable=SC2086
+expect 0 "its record replays" "$SIM" replay --events --rules-cited \
+  "$TMP/counter.rec" $P
+check "with its points" has "COUNTER-01" "$TMP/out"
+
+# play_fails ID PATTERN: the game stops with the named error.
+play_fails() {
+  # shellcheck disable=SC2086
+  expect 1 "$1: refused" "$SIM" play -q --seed 2 --rules "$1" $P
+  check "$1: $2" has_e "$2" "$TMP/err"
+  check "$1: no crash, one message (besides the skipped script's)" \
+    sh -c '[ "$(grep -vc "warning: plugin skipped" "$1")" -eq 1 ]' sh \
+    "$TMP/err"
+}
+play_fails hostile-loop \
+  "a rule set failed at turn 3; the action is refused: hostile-loop\.lua:9: instruction budget exceeded"
+play_fails hostile-bomb \
+  "hostile-bomb\.lua:7: memory limit exceeded \(8388608 bytes\)"
+play_fails hostile-no-seat "hostile-no-seat\.lua:8: no seat 9"
+play_fails hostile-state \
+  "hostile-state\.lua:[0-9]+: .*error object is a table value"
+
+# The record of a game with counter replays the same without it?  No: the
+# rules line names counter/1, and a missing rule set is an error.
+# shellcheck disable=SC2086
+expect 1 "a record needs its Lua rule set" "$SIM" replay "$TMP/counter.rec" \
+  --plugin-dir "$TMP/nothing"
+check "... and says which" has "counter" "$TMP/err"
+finish
