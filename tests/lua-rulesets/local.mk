@@ -19,6 +19,7 @@ tests_lua_rulesets_hostile_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
 TESTS += tests/lua-rulesets/hostile
 # ... and through meeple-sim and through the daemon (a real bus)
 TESTS += tests/lua-rulesets/test-hostile-sim.sh
+TESTS += tests/lua-rulesets/test-lua-rulesets-daemon.sh
 
 # make bench: the Lua abbot's cost against the C abbot, in one run
 bench-lua-rulesets: tests/lua-rulesets/abbot-diff$(EXEEXT) \
