@@ -37,6 +37,17 @@ expect 0 "its record replays" "$SIM" replay --events --rules-cited \
   "$TMP/counter.rec" $P
 check "with its points" has "COUNTER-01" "$TMP/out"
 
+# The ten-line example of doc/lua-rulesets.md and README.md plays.
+cp "$TEST_SRCDIR/doc/examples/hello.lua" "$DIR/"
+# shellcheck disable=SC2086
+expect 0 "doc/examples/hello.lua plays" \
+  "$SIM" play -q --seed 1 --rules hello -o "$TMP/hello.rec" $P
+# shellcheck disable=SC2086
+expect 0 "... and its record replays" "$SIM" replay --events --rules-cited \
+  "$TMP/hello.rec" $P
+check "... with its points" has "rule=HELLO-01" "$TMP/out"
+rm "$DIR/hello.lua"
+
 # play_fails ID PATTERN: the game stops with the named error.
 play_fails() {
   # shellcheck disable=SC2086
