@@ -371,8 +371,10 @@ lhost_add_hook(Host *h, lua_State *L, MeepleHookPoint point, int fn_index,
     "turn_start", "draw", "place_tile", "place_ghosts", "figure_actions",
     "filter", "after_figure", "feature_value", "feature_scored", "score",
     "figure_removed", "turn_end", "final_scoring", "feature_done", "notes" };
-  g_autofree char *what = g_strdup_printf("%s hook", names[point]);
+  char *what = g_strdup_printf("%s hook", names[point]);
   HookRef *r = lhost_hook_ref(h, L, fn_index, what);
+  g_free(what); /* (interned by lhost_hook_ref; no g_autofree here: a Lua
+                 * error would longjmp past it) */
   r->point = point;
   MeepleHookFunc f;
   switch (point) {

@@ -281,8 +281,11 @@ r_add_action_kind(lua_State *L)
                                 : (int)check_figure(L, h, lua_gettop(L));
   lua_getfield(L, 2, "apply");
   luaL_checktype(L, -1, LUA_TFUNCTION);
-  g_autofree char *what_text = g_strdup_printf("apply %s", name);
+  /* no g_autofree in functions that raise Lua errors: a longjmp skips
+   * the cleanup */
+  char *what_text = g_strdup_printf("apply %s", name);
   HookRef *ref = lhost_hook_ref(h, L, lua_gettop(L), what_text);
+  g_free(what_text);
   extern void lhost_apply(MeepleGame *, const MeepleAction *, gpointer);
   GError *error = NULL;
   int kind = meeple_rules_add_action_kind(
