@@ -90,14 +90,14 @@ phase_hook(MeepleGame *game, gpointer data)
   MeepleHookResult result = MEEPLE_HOOK_CONTINUE;
   GameBox *box;
   MeepleGame *saved;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   if (enter(r, game, FALSE, &box, &saved)) {
     box->may_request = TRUE;
     if (lhost_run(r, game, 0, 1))
       result = stop_or_continue(h->L);
     lhost_game_leave(box, saved);
   }
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
   return result;
 }
 
@@ -109,7 +109,7 @@ draw_hook(MeepleGame *game, guint tile, gpointer data)
   MeepleHookResult result = MEEPLE_HOOK_CONTINUE;
   GameBox *box;
   MeepleGame *saved;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   if (enter(r, game, FALSE, &box, &saved)) {
     box->drawing = (int)tile;
     lua_pushinteger(h->L, tile);
@@ -117,7 +117,7 @@ draw_hook(MeepleGame *game, guint tile, gpointer data)
       result = stop_or_continue(h->L);
     lhost_game_leave(box, saved);
   }
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
   return result;
 }
 
@@ -162,7 +162,7 @@ actions_hook(MeepleGame *game, MeepleActionList *list, gpointer data)
   Host *h = r->host;
   GameBox *box;
   MeepleGame *saved;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   if (enter(r, game, FALSE, &box, &saved)) {
     lua_State *L = h->L;
     ListBox *lb = lua_newuserdatauv(L, sizeof *lb, 0);
@@ -184,7 +184,7 @@ actions_hook(MeepleGame *game, MeepleActionList *list, gpointer data)
     luaL_unref(L, LUA_REGISTRYINDEX, keep);
     lhost_game_leave(box, saved);
   }
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
 }
 
 static const char *const effect_names[] = { "none", "place-tile",
@@ -200,7 +200,7 @@ filter_hook(MeepleGame *game, const MeepleAction *action,
   gboolean allowed = TRUE;
   GameBox *box;
   MeepleGame *saved;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   if (enter(r, game, TRUE, &box, &saved)) {
     lua_State *L = h->L;
     lhost_push_action(L, action);
@@ -232,7 +232,7 @@ filter_hook(MeepleGame *game, const MeepleAction *action,
     }
     lhost_game_leave(box, saved);
   }
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
   return allowed;
 }
 
@@ -253,7 +253,7 @@ feature_hook(MeepleGame *game, MeepleFeatureScore *score, gpointer data)
   MeepleHookResult result = MEEPLE_HOOK_CONTINUE;
   GameBox *box;
   MeepleGame *saved;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   if (enter(r, game, FALSE, &box, &saved)) {
     lua_State *L = h->L;
     lua_createtable(L, 0, 12);
@@ -299,7 +299,7 @@ feature_hook(MeepleGame *game, MeepleFeatureScore *score, gpointer data)
     luaL_unref(L, LUA_REGISTRYINDEX, keep);
     lhost_game_leave(box, saved);
   }
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
   return result;
 }
 
@@ -311,7 +311,7 @@ figure_hook(MeepleGame *game, guint figure, const char *rule, gboolean scored,
   Host *h = r->host;
   GameBox *box;
   MeepleGame *saved;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   if (enter(r, game, FALSE, &box, &saved)) {
     lua_pushinteger(h->L, figure);
     lua_pushstring(h->L, rule ? rule : "");
@@ -319,7 +319,7 @@ figure_hook(MeepleGame *game, guint figure, const char *rule, gboolean scored,
     lhost_run(r, game, 3, 0);
     lhost_game_leave(box, saved);
   }
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
 }
 
 static int
@@ -338,7 +338,7 @@ notes_hook(const MeepleGame *game, MeepleNotes *notes, gpointer data)
   HookRef *r = data;
   Host *h = r->host;
   MeepleGame *saved;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   lua_State *L = h->L;
   /* a notes hook only reads: its failure fails no game, it is logged */
   lua_rawgeti(L, LUA_REGISTRYINDEX, r->ref);
@@ -360,7 +360,7 @@ notes_hook(const MeepleGame *game, MeepleNotes *notes, gpointer data)
   lua_pop(L, 1);
   luaL_unref(L, LUA_REGISTRYINDEX, keep);
   lhost_game_leave(box, saved);
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
 }
 
 gboolean
@@ -401,14 +401,14 @@ lhost_apply(MeepleGame *game, const MeepleAction *action, gpointer data)
   Host *h = r->host;
   GameBox *box;
   MeepleGame *saved;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   if (enter(r, game, FALSE, &box, &saved)) {
     box->may_request = TRUE;
     lhost_push_action(h->L, action);
     lhost_run(r, game, 1, 0);
     lhost_game_leave(box, saved);
   }
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
 }
 
 /* ---- tile checks --------------------------------------------------------- */
@@ -420,7 +420,7 @@ tile_check(const MeepleRules *rules, const MeepleTileType *type,
   (void)rules;
   HookRef *r = data;
   Host *h = r->host;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   lua_State *L = h->L;
   lua_rawgeti(L, LUA_REGISTRYINDEX, r->ref);
   lua_createtable(L, 0, 4);
@@ -450,7 +450,7 @@ tile_check(const MeepleRules *rules, const MeepleTileType *type,
     }
     lua_pop(L, 2);
   }
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
   return ok;
 }
 
@@ -517,7 +517,7 @@ slot_init(MeepleGame *game, gpointer state, gpointer data)
 {
   Host *h = data;
   Slot *slot = state;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   lua_State *L = h->L;
   slot->ref = LUA_NOREF;
   if (h->state_init != LUA_NOREF) {
@@ -542,7 +542,7 @@ slot_init(MeepleGame *game, gpointer state, gpointer data)
     lua_newtable(L);
     slot->ref = luaL_ref(L, LUA_REGISTRYINDEX);
   }
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
 }
 
 static void
@@ -555,7 +555,7 @@ slot_copy(gpointer dst, gconstpointer src, gpointer data)
   d->ref = LUA_NOREF;
   if (s->ref == LUA_NOREF)
     return;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   lua_State *L = h->L;
   lua_pushcfunction(L, copy_state);
   lua_rawgeti(L, LUA_REGISTRYINDEX, s->ref);
@@ -568,7 +568,7 @@ slot_copy(gpointer dst, gconstpointer src, gpointer data)
     d->broken = g_strdup(error->message);
     g_error_free(error);
   }
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
 }
 
 static void
@@ -576,10 +576,10 @@ slot_clear(gpointer state, gpointer data)
 {
   Host *h = data;
   Slot *slot = state;
-  g_rec_mutex_lock(&h->lock);
+  g_rec_mutex_lock(&lhost_lock);
   if (h->L)
     luaL_unref(h->L, LUA_REGISTRYINDEX, slot->ref);
-  g_rec_mutex_unlock(&h->lock);
+  g_rec_mutex_unlock(&lhost_lock);
   g_free(slot->broken);
 }
 

@@ -13,6 +13,9 @@
 
 #define MAX_SCRIPT_BYTES (1 << 20)
 
+/* Statically allocated: needs no initialisation (GLib). */
+GRecMutex lhost_lock;
+
 static void
 script_free(gpointer data)
 {
@@ -38,7 +41,6 @@ host_free(gpointer data)
   g_ptr_array_unref(h->hooks);
   g_array_unref(h->own_kinds);
   g_hash_table_unref(h->rules_strings);
-  g_rec_mutex_clear(&h->lock);
   g_free(h->state_where);
   g_free(h);
 }
@@ -53,7 +55,6 @@ host_new(const Script *s, MeepleRules *rules)
   h->hooks = g_ptr_array_new();
   h->own_kinds = g_array_new(FALSE, FALSE, sizeof(guint));
   h->rules_strings = g_hash_table_new(g_str_hash, g_str_equal);
-  g_rec_mutex_init(&h->lock);
   if (!lhost_state_new(h)) {
     host_free(h);
     return NULL;

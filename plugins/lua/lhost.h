@@ -4,9 +4,12 @@
  * One Script per *.lua file the loader finds (its source and metadata).
  * One Host per MeepleRules the rule set is set up in: a sandboxed
  * lua_State of its own with a memory limit (its own allocator) and an
- * instruction budget per hook call (a count hook), guarded by a recursive
- * mutex because bots run clones of one game — sharing one MeepleRules —
- * on several threads.  Per-game state lives in the Host's state as one
+ * instruction budget per hook call (a count hook).  Bots run clones of
+ * one game — sharing one MeepleRules — on several threads: every entry
+ * into any Lua state takes one process-wide recursive lock (lhost_lock).
+ * One lock for all hosts, not one each: a hook of one Lua rule set can
+ * run a hook of another (a figure it sends home), and two threads
+ * taking two locks in opposite orders would deadlock.  Per-game state lives in the Host's state as one
  * Lua table per game (a slot holding its registry reference), deep-copied
  * when the engine clones a game. */
 #ifndef LHOST_H
@@ -43,7 +46,6 @@ struct Host {
   const Script *script;
   MeepleRules *rules;          /* not owned: the host lives in it */
   lua_State *L;
-  GRecMutex lock;
   gsize used, limit;           /* bytes allocated by L */
   long remaining;              /* counts of LHOST_COUNT_STEP left */
   LhostExceeded exceeded;
@@ -75,6 +77,9 @@ typedef struct {
   gboolean may_request;        /* phase hooks and apply functions */
   int drawing;                 /* the tile of a DRAW hook, else -1 */
 } GameBox;
+
+/* host.c: taken by every entry into any host's Lua state */
+extern GRecMutex lhost_lock;
 
 /* sandbox.c */
 lua_State *lhost_state_new(Host *h);
