@@ -155,6 +155,30 @@ list_add(lua_State *L)
   return 0;
 }
 
+/* The one list object of a state, made on first use: a hook gets it
+ * pointing at its list, and it points nowhere afterwards. */
+static ListBox *
+push_list_box(lua_State *L)
+{
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "lhost.listbox") != LUA_TNIL)
+    return lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  ListBox *lb = lua_newuserdatauv(L, sizeof *lb, 0);
+  lb->list = NULL;
+  lb->game = NULL;
+  luaL_newmetatable(L, "lhost.list");
+  lua_newtable(L);
+  lua_pushcfunction(L, list_add);
+  lua_setfield(L, -2, "add");
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, "lhost.listbox");
+  return lb;
+}
+
 static void
 actions_hook(MeepleGame *game, MeepleActionList *list, gpointer data)
 {
@@ -164,24 +188,12 @@ actions_hook(MeepleGame *game, MeepleActionList *list, gpointer data)
   MeepleGame *saved;
   g_rec_mutex_lock(&lhost_lock);
   if (enter(r, game, FALSE, &box, &saved)) {
-    lua_State *L = h->L;
-    ListBox *lb = lua_newuserdatauv(L, sizeof *lb, 0);
+    ListBox *lb = push_list_box(h->L);
     lb->list = list;
     lb->game = game;
-    if (luaL_newmetatable(L, "lhost.list")) {
-      lua_newtable(L);
-      lua_pushcfunction(L, list_add);
-      lua_setfield(L, -2, "add");
-      lua_setfield(L, -2, "__index");
-    }
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    int keep = luaL_ref(L, LUA_REGISTRYINDEX);
     lhost_run(r, game, 1, 0);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, keep);
-    ((ListBox *)lua_touserdata(L, -1))->list = NULL; /* kept by a script? */
-    lua_pop(L, 1);
-    luaL_unref(L, LUA_REGISTRYINDEX, keep);
+    lb->list = NULL; /* a script that kept it reaches nothing */
+    lb->game = NULL;
     lhost_game_leave(box, saved);
   }
   g_rec_mutex_unlock(&lhost_lock);

@@ -430,7 +430,8 @@ static const Case cases[] = {
     "after_figure", "game:request_decision(ask, 0, { { kind = 1, "
     "figure = 0, x = 0, y = 0, segment = 0 } })" },
   { "kept-list", EXPECT_HOOK, "only valid during its hook",
-    "figure_actions", "if kept then kept:add{ kind = 2 } end kept = a" },
+    "figure_actions", "kept = a",
+    "rules:hook('turn_end', function() kept:add{ kind = 2 } end)" },
   /* a name the core already holds */
   { "name-taken", EXPECT_SKIP, "follower", NULL, NULL,
     "rules:add_figure_type('follower', true, 1)" },
