@@ -69,6 +69,61 @@ refused("hostile-loop", "hostile%-loop%.lua:9: instruction budget exceeded")
 refused("hostile-bomb", "hostile%-bomb%.lua:7: memory limit exceeded")
 refused("hostile-no-seat", "hostile%-no%-seat%.lua:8: no seat 9")
 
+-- Every case of tests/lua-rulesets/hostile.c through the daemon: the
+-- scripts "hostile write" put beside the others (the shell wrapper).
+local offered = {}
+for _, r in ipairs(client:rulesets()) do offered[r.id] = true end
+local function any_of(text, alternatives)
+  for alt in (alternatives .. "|"):gmatch("([^|]*)|") do
+    if alt ~= "" and text:find(alt, 1, true) then return true end
+  end
+  return false
+end
+for line in io.lines(rulesets .. "/manifest") do
+  local id, kind, want = line:match("^([^\t]*)\t([^\t]*)\t(.*)$")
+  if kind == "skip" then
+    t.case(id .. ": not offered", function()
+      t.check(not offered[id], id .. " is offered")
+    end)
+  elseif kind == "plays" then
+    t.case(id .. ": plays to the end", function()
+      local game = seated({ id }, 1)
+      t.check(game:play({ 1, 2 }, function(d) return 1 end), "over")
+    end)
+  else
+    t.case(id .. ": refused with RuleSetFailed, nothing changes", function()
+      local failed
+      for seed = 1, 6 do
+        math.randomseed(seed)
+        local ok, game = pcall(client.create, client,
+                               { rules = { id }, seats = 2 + seed % 3,
+                                 seed = seed })
+        if not ok then failed = game break end
+        for i = 1, 2 + seed % 3 do game:join{ name = "P" .. i, save = false } end
+        game:start()
+        while not failed do
+          local d = game:wait_decision()
+          if not d then break end
+          local ok2, err = pcall(game.act, game, d, math.random(#d.actions))
+          if not ok2 then
+            failed = err
+            local again = game:wait_decision()
+            t.eq(again.id, d.id, "the decision stays")
+            t.eq(#again.actions, #d.actions, "with its actions")
+          end
+        end
+        if failed then break end
+      end
+      t.check(failed, "no hook failed in 6 games")
+      t.eq(failed.name, "RuleSetFailed", "error name")
+      t.check(failed.message:find(id:gsub("%-", "%%-") .. "%.lua:%d"),
+              "names the script's line: " .. failed.message)
+      t.check(any_of(failed.message, want), "names the error: " ..
+              failed.message)
+    end)
+  end
+end
+
 t.case("a game whose rule set cannot make its state is refused", function()
   t.raises(function() client:create{ rules = { "hostile-state" } } end,
            "RuleSetFailed")

@@ -424,7 +424,7 @@ static const Case cases[] = {
   { "yield-across-c", EXPECT_HOOK, "attempt to yield across a C-call "
     "boundary", "turn_start", "coroutine.wrap(function() "
     "('ab'):gsub('.', function() coroutine.yield() end) end)()" },
-  { "no-seat", EXPECT_HOOK, "no seat 9", "after_figure",
+  { "seat-9", EXPECT_HOOK, "no seat 9", "after_figure",
     "game:request_decision(ask, 9, { { kind = 2 } })" },
   { "foreign-kind", EXPECT_HOOK, "this rule set's own action kinds only",
     "after_figure", "game:request_decision(ask, 0, { { kind = 1, "
@@ -437,9 +437,40 @@ static const Case cases[] = {
     "rules:add_figure_type('follower', true, 1)" },
 };
 
-int
-main(void)
+/* hostile write DIR: the cases' scripts, for the same cases through
+ * meeple-sim and the daemon (test-hostile-sim.sh, daemon.lua), and
+ * DIR/manifest: one line per script, "ID<tab>hook|skip|plays<tab>what
+ * the message must contain (alternatives split by |)". */
+static int
+write_cases(const char *dir)
 {
+  GString *manifest = g_string_new(NULL);
+  for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+    const Case *c = &cases[i];
+    g_autofree char *text = strcmp(c->name, "loop-chunk") == 0
+                                ? g_strdup("while true do end\n")
+                                : script_text(c);
+    g_autofree char *base = g_strdup_printf("hostile-%s.lua", c->name);
+    g_autofree char *path = g_build_filename(dir, base, NULL);
+    if (!g_file_set_contents(path, text, -1, NULL))
+      return 1;
+    g_string_append_printf(manifest, "hostile-%s\t%s\t%s\n", c->name,
+                           c->expect == EXPECT_SKIP   ? "skip"
+                           : c->expect == EXPECT_HOOK ? "hook"
+                                                      : "plays",
+                           c->error ? c->error : "");
+  }
+  g_autofree char *path = g_build_filename(dir, "manifest", NULL);
+  gboolean ok = g_file_set_contents(path, manifest->str, -1, NULL);
+  g_string_free(manifest, TRUE);
+  return ok ? 0 : 1;
+}
+
+int
+main(int argc, char **argv)
+{
+  if (argc == 3 && strcmp(argv[1], "write") == 0)
+    return write_cases(argv[2]);
   g_log_set_default_handler(capture_log, NULL);
   for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
     if (strcmp(cases[i].name, "loop-chunk") == 0) {

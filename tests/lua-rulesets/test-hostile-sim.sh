@@ -65,6 +65,50 @@ play_fails hostile-no-seat "hostile-no-seat\.lua:8: no seat 9"
 play_fails hostile-state \
   "hostile-state\.lua:[0-9]+: .*error object is a table value"
 
+# Every case of tests/lua-rulesets/hostile.c, through meeple-sim: the
+# scripts it writes, all in one directory beside the Lua host.
+H="$TMP/hostile"
+mkdir "$H"
+ln -s "$TEST_BUILDDIR/plugins/.libs/lua.so" "$H/lua.so"
+"$TEST_BUILDDIR/tests/lua-rulesets/hostile" write "$H"
+expect 0 "rules with every hostile script" "$SIM" rules --plugin-dir "$H"
+cp "$TMP/out" "$TMP/hostile-rules"
+tab=$(printf '\t')
+n=0
+while IFS=$tab read -r id kind error; do
+  n=$((n + 1))
+  printf '%s\n' "$error" | tr '|' '\n' >"$TMP/alternatives"
+  case $kind in
+  skip)
+    check "$id: skipped with its line and why" sh -c '
+      grep -A1 -F "$2" "$1" | grep "reason: " | grep -q "$2\.lua:[0-9]" &&
+      grep -A1 -F "$2" "$1" | grep "reason: " | grep -qF -f "$3"' sh \
+      "$TMP/hostile-rules" "$id" "$TMP/alternatives"
+    ;;
+  plays)
+    check "$id: loaded" has_e "^$id +1 +loaded" "$TMP/hostile-rules"
+    expect 0 "$id: plays to the end" "$SIM" play -q --seed 1 --rules "$id" \
+      --plugin-dir "$H"
+    ;;
+  hook)
+    status=0
+    for seed in 1 2 3 4 5 6; do
+      run "$SIM" play -q --seed "$seed" --players $((2 + seed % 3)) \
+        --rules "$id" --plugin-dir "$H"
+      [ "$status" -eq 0 ] || break
+    done
+    if [ "$status" -eq 1 ] && grep -q "$id\.lua:[0-9]" "$TMP/err" &&
+       grep -qF -f "$TMP/alternatives" "$TMP/err" &&
+       ! grep -q "engine refused" "$TMP/err"; then
+      pass "$id: refused with a named error and its line"
+    else
+      fail "$id: exit $status, want 1 and '$error'"
+    fi
+    ;;
+  esac
+done <"$H/manifest"
+check "every case was tried" test "$n" -ge 40
+
 # The record of a game with counter replays the same without it?  No: the
 # rules line names counter/1, and a missing rule set is an error.
 # shellcheck disable=SC2086

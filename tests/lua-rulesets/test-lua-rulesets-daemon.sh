@@ -13,6 +13,8 @@ DIR="$TMP/rulesets"
 mkdir "$DIR"
 for so in "$TEST_BUILDDIR"/plugins/.libs/*.so; do ln -s "$so" "$DIR/"; done
 cp "$TEST_SRCDIR"/tests/lua-rulesets/scripts/*.lua "$DIR/"
+# every case of tests/lua-rulesets/hostile.c, and its manifest
+"$TEST_BUILDDIR/tests/lua-rulesets/hostile" write "$DIR"
 cat >"$TMP/daemon.conf" <<EOS
 MEEPLE_PLUGIN_PATH='$DIR'; export MEEPLE_PLUGIN_PATH
 exec 2>>'$TMP/meepled.log'
