@@ -122,6 +122,32 @@ r_symbol(lua_State *L)
   return 1;
 }
 
+/* rules:find_figure_type(name) / rules:find_symbol(name) → index or nil.
+ * For house rules of a rule set they require (PD-25 plays with the
+ * dragon): C plugins use that rule set's published interface, which Lua
+ * cannot call (doc/lua-rulesets.md). */
+static int
+r_find_figure_type(lua_State *L)
+{
+  Host *h = check_rules(L);
+  int f = meeple_rules_find_figure_type(h->rules, luaL_checkstring(L, 2));
+  if (f < 0)
+    return 0;
+  lua_pushinteger(L, f);
+  return 1;
+}
+
+static int
+r_find_symbol(lua_State *L)
+{
+  Host *h = check_rules(L);
+  int s = meeple_rules_find_symbol(h->rules, luaL_checkstring(L, 2));
+  if (s < 0)
+    return 0;
+  lua_pushinteger(L, s);
+  return 1;
+}
+
 static int
 r_add_figure_type(lua_State *L)
 {
@@ -388,6 +414,8 @@ static const luaL_Reg rules_methods[] = {
   { "add_kind", r_add_kind },
   { "activate_kind", r_activate_kind },
   { "symbol", r_symbol },
+  { "find_figure_type", r_find_figure_type },
+  { "find_symbol", r_find_symbol },
   { "add_figure_type", r_add_figure_type },
   { "add_neutral_figure_type", r_add_neutral_figure_type },
   { "add_figure_traits", r_add_figure_traits },

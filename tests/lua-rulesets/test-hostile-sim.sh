@@ -65,6 +65,36 @@ play_fails hostile-no-seat "hostile-no-seat\.lua:8: no seat 9"
 play_fails hostile-state \
   "hostile-state\.lua:[0-9]+: .*error object is a table value"
 
+# A house rule of a C rule set it requires: it finds the dragon's figure
+# type by name and scores while the dragon is on the board.
+PD="$TMP/pd"
+mkdir "$PD"
+ln -s "$TEST_BUILDDIR/plugins/.libs/lua.so" "$PD/lua.so"
+ln -s "$TEST_BUILDDIR/plugins/.libs/princess-dragon.so" "$PD/"
+cat >"$PD/dragon-watch.lua" <<'EOS'
+local dragon
+return {
+  id = "dragon-watch", name = "Dragon watch", version = "1",
+  requires = { "princess-dragon" },
+  setup = function(rules)
+    dragon = assert(rules:find_figure_type("dragon"), "no dragon")
+    assert(rules:find_figure_type("no-such-figure") == nil)
+    rules:hook("turn_end", function(game)
+      if game:figures(dragon)[1].on_board then
+        game:award(game:active_player(), 1, "WATCH-01")
+      end
+    end)
+  end,
+}
+EOS
+expect 0 "a Lua rule set requiring princess-dragon plays" "$SIM" play -q \
+  --seed 3 --rules dragon-watch --plugin-dir "$PD" -o "$TMP/watch.rec"
+check "... with both in its record" \
+  has "^rules base/1.0 princess-dragon/1.0 dragon-watch/1$" "$TMP/watch.rec"
+expect 0 "... and replays" "$SIM" replay --events --rules-cited \
+  "$TMP/watch.rec" --plugin-dir "$PD"
+check "... scoring while the dragon is out" has "rule=WATCH-01" "$TMP/out"
+
 # Every case of tests/lua-rulesets/hostile.c, through meeple-sim: the
 # scripts it writes, all in one directory beside the Lua host.
 H="$TMP/hostile"
