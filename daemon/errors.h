@@ -36,6 +36,9 @@ typedef enum {
   MEEPLED_ERROR_SUSPENDED,
   /* The caller may not do this to the game (Delete by a spectator). */
   MEEPLED_ERROR_NOT_AUTHORIZED,
+  /* A rule set's hook failed on the action (a Lua script's error, memory
+   * limit or instruction budget): refused, nothing changed. */
+  MEEPLED_ERROR_RULE_SET_FAILED,
 } MeepledErrorCode;
 
 /* The D-Bus error name of @code ("org.meepled.Meepled1.Error.NotSeated"). */

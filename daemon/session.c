@@ -13,6 +13,8 @@ append_events(Session *s, const MeepleEvent *events, gsize n)
   g_array_append_vals(s->events, events, n);
 }
 
+static void set_action_error(GError **error, GError *engine);
+
 Session *
 session_new(const char *id, const char *name, MeepleRules *rules,
             const MeepleGameConfig *config, const char *const *seat_kinds,
@@ -20,6 +22,10 @@ session_new(const char *id, const char *name, MeepleRules *rules,
 {
   GError *local = NULL;
   MeepleGame *game = meeple_game_new(rules, config, &local);
+  if (!game && local->code == MEEPLE_ERROR_HOOK) {
+    set_action_error(error, local); /* a rule set failed: logged */
+    return NULL;
+  }
   if (!game) {
     g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_INVALID_ARGS, "%s",
                 local->message);
@@ -468,6 +474,16 @@ session_may_act(Session *s, const char *holder, guint seat,
 static void
 set_action_error(GError **error, GError *engine)
 {
+  if (engine->code == MEEPLE_ERROR_HOOK) {
+    /* the rule set's fault, not the player's: the log names the script's
+     * file and line (the message starts with them) */
+    g_warning("a rule set failed; the action is refused: %s",
+              engine->message);
+    g_set_error(error, MEEPLED_ERROR, MEEPLED_ERROR_RULE_SET_FAILED, "%s",
+                engine->message);
+    g_error_free(engine);
+    return;
+  }
   g_set_error(error, MEEPLED_ERROR,
               engine->code == MEEPLE_ERROR_GAME_OVER
                 ? MEEPLED_ERROR_GAME_OVER

@@ -28,3 +28,4 @@ include plugins/mage-witch/local.mk
 include plugins/circus/local.mk
 include plugins/mist/local.mk
 include plugins/spell-circles/local.mk
+include plugins/lua/local.mk

@@ -186,7 +186,7 @@ check "replayed scores = the game's final scores" cmp -s "$TMP/sim.scores" "$TMP
 check "... and there are two" test "$(wc -l <"$TMP/cli.scores")" -eq 2
 
 # === 2. every rule set together, two bots, watched ========================
-ALL=$(awk 'NR > 1 && NF && $1 != "base" { printf "%s%s", sep, $1; sep = "," }' "$TMP/rules.out")
+ALL=$(awk 'NR > 1 && NF && !/^ / && $1 != "base" { printf "%s%s", sep, $1; sep = "," }' "$TMP/rules.out")
 echo "# every rule set: $ALL"
 expect 0 "new game with every rule set" "$M" new --rules "$ALL" --bots 2 \
   --seed 12 --name everything

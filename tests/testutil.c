@@ -19,7 +19,10 @@ MeepleRules *
 tu_rules_with(const char *ids)
 {
   MeepleLoader *loader = meeple_loader_new();
-  meeple_loader_add_plugin_dir(loader, MEEPLE_BUILD_PLUGIN_DIR);
+  /* MEEPLE_TEST_PLUGIN_DIR: the same scenarios against other plugins
+   * (the Lua abbot, tests/lua-rulesets/test-lua-abbot.sh) */
+  const char *dir = g_getenv("MEEPLE_TEST_PLUGIN_DIR");
+  meeple_loader_add_plugin_dir(loader, dir ? dir : MEEPLE_BUILD_PLUGIN_DIR);
   meeple_loader_add_tiles_dir(loader, TEST_SRCDIR "/data/tiles");
   GError *error = NULL;
   if (!meeple_loader_load(loader, &error))

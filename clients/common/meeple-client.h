@@ -60,6 +60,8 @@ typedef enum {
   MEEPLE_CLIENT_ERROR_SUSPENDED,      /**< a rule set of the game is
                                            missing or changed */
   MEEPLE_CLIENT_ERROR_NOT_AUTHORIZED, /**< the caller may not (Delete) */
+  MEEPLE_CLIENT_ERROR_RULE_SET_FAILED, /**< a rule set's script failed on
+                                            the action; nothing changed */
 } MeepleClientErrorCode;
 
 /* ---- the connection and the Manager -------------------------------- */

@@ -494,6 +494,13 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
   set_phase(g, MEEPLE_PHASE_GAME_SETUP);
   advance(g);
   g->n_initial_events = g->events.len;
+  if (g->hook_error) {
+    /* a rule set's hook failed while setting up (hookfail.c) */
+    g_propagate_error(error, g->hook_error);
+    g->hook_error = NULL;
+    meeple_game_free(g);
+    return NULL;
+  }
   return g;
 }
 
@@ -519,6 +526,7 @@ meeple_game_clone(const MeepleGame *game)
                                game->n_history * sizeof(MeepleHistoryEntry))
                    : NULL;
   g->cap_history = game->n_history;
+  g->hook_error = NULL;
   slots_clone(g, game);
   return g;
 }
@@ -528,14 +536,21 @@ meeple_game_free(MeepleGame *g)
 {
   if (!g)
     return;
+  game_clear(g);
+  g_free(g);
+}
+
+void
+game_clear(MeepleGame *g)
+{
   slots_free(g);
   board_free(&g->grid);
   g_free(g->actions.items);
   g_free(g->events.items);
   g_free(g->history);
   g_free(g->block);
+  g_clear_error(&g->hook_error);
   meeple_rules_unref(g->rules);
-  g_free(g);
 }
 
 const MeepleDecision *
@@ -653,6 +668,8 @@ meeple_game_apply_index(MeepleGame *g, gsize index, const MeepleEvent **events,
 {
   if (!check_index(g, index, error))
     return FALSE;
+  /* hooks that may fail: keep the game to restore (hookfail.c) */
+  MeepleGame *before = g->rules->fallible ? meeple_game_clone(g) : NULL;
   MeepleAction a = g->decision.actions[index];
   guint player = g->decision.player;
   g->events.len = 0;
@@ -685,6 +702,8 @@ meeple_game_apply_index(MeepleGame *g, gsize index, const MeepleEvent **events,
   }
   }
   advance(g);
+  if (before && !game_restore_on_failure(g, before, error))
+    return FALSE;
   if (events)
     *events = g->events.items;
   if (n_events)

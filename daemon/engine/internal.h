@@ -34,6 +34,8 @@ typedef struct {
 
 struct MeepleRules {
   gint ref_count;
+  /* a rule set's hooks may fail: apply keeps a copy to restore (ABI 2.2) */
+  gboolean fallible;
   GPtrArray *kinds;        /* MeepleKind* */
   char *symbols[MEEPLE_MAX_SYMBOLS];
   guint n_symbols;
@@ -221,6 +223,9 @@ typedef struct {
 
 struct MeepleGame {
   MeepleRules *rules;
+  /* the first failure of a hook while an action is applied (ABI 2.2,
+   * hookfail.c); never copied by clones */
+  GError *hook_error;
   MeepleGameConfig config;     /* tile_order points into @block */
 
   /* state */
@@ -276,6 +281,14 @@ struct MeepleGame {
   MeepleHistoryEntry *history;
   gsize n_history, cap_history;
 };
+
+/* game.c: frees what @g holds, not @g itself */
+void game_clear(MeepleGame *g);
+/* hookfail.c: when a hook of @g failed, puts @before back into @g and
+ * returns FALSE with the failure in @error; else frees @before.  Takes
+ * @before either way. */
+gboolean game_restore_on_failure(MeepleGame *g, MeepleGame *before,
+                                 GError **error);
 
 /* board.c */
 gboolean board_init(MeepleGame *g);

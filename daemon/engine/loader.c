@@ -649,6 +649,12 @@ meeple_loader_load(MeepleLoader *l, GError **error)
   for (guint i = 0; i < objects->len; i++) {
     Plugin *p = objects->pdata[i];
     gboolean host = p->source && strcmp(p->source, "host") == 0;
+    for (guint k = 0; host && !p->error && k < l->hosts->len; k++) {
+      Plugin *q = l->hosts->pdata[k];
+      if (strcmp(q->id, p->id) == 0)
+        plugin_fail(p, "host '%s' is already provided by %s", p->id,
+                    q->file);
+    }
     GError *err = NULL;
     if (host && !p->error && p->desc->init && !p->desc->init(&err)) {
       plugin_fail(p, "init failed: %s", err ? err->message : "(no reason)");

@@ -24,6 +24,7 @@ daemon_engine_libmeeple_la_SOURCES = \
 	daemon/engine/effects.c \
 	daemon/engine/apis.c \
 	daemon/engine/notes.c \
+	daemon/engine/hookfail.c \
 	daemon/engine/loader.c
 daemon_engine_libmeeple_la_LIBADD = $(GLIB_LIBS)
 # Only the documented API leaves the library.

@@ -52,8 +52,13 @@ sim_match_play(MeepleRules *rules, const MeepleGameConfig *config,
     }
     MeepleAction action = d->actions[index];
     if (!meeple_game_apply(game, &action, &events, &n_events, error)) {
-      g_prefix_error(error, "engine refused its own legal action at turn "
-                     "%u: ", meeple_game_turn(game));
+      /* a rule set's script failing is its fault, not the engine's */
+      if (g_error_matches(*error, MEEPLE_ERROR, MEEPLE_ERROR_HOOK))
+        g_prefix_error(error, "a rule set failed at turn %u; the action is "
+                       "refused: ", meeple_game_turn(game));
+      else
+        g_prefix_error(error, "engine refused its own legal action at turn "
+                       "%u: ", meeple_game_turn(game));
       goto fail;
     }
     meeple_bot_view_add_action(view, seat, &action);

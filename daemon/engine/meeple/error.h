@@ -39,6 +39,11 @@ typedef enum {
   /** The rule sets asked for cannot be played: an unknown id, or two
    * that conflict (the caller's request is wrong, not a plugin). */
   MEEPLE_ERROR_RULESET,
+  /** A rule set's hook failed (a Lua script's error, its memory limit or
+   * its instruction budget, doc/lua-rulesets.md): the action that ran it
+   * is refused and the game is unchanged.  The message starts with
+   * "FILE:LINE: " where the failure has a place.  ABI 2.2. */
+  MEEPLE_ERROR_HOOK,
 } MeepleErrorCode;
 
 G_END_DECLS

@@ -556,6 +556,22 @@ gboolean meeple_game_request_decision(MeepleGame *game, guint kind,
                                       guint player,
                                       const MeepleAction *actions,
                                       gsize n_actions);
+/** Fails the hook that is running (ABI 2.2): a copy of @error is kept
+ * (only the first failure counts) and the call that ran the hook —
+ * meeple_game_apply() or meeple_game_new() — fails with it, leaving the
+ * game as it was before the action (rules marked with
+ * meeple_rules_set_fallible() only).  The hook then returns as if it had
+ * done nothing; later hooks still run, and may ask meeple_game_failed()
+ * to skip their work. */
+void meeple_game_fail(MeepleGame *game, const GError *error);
+/** The failure meeple_game_fail() recorded during the running action, or
+ * NULL.  ABI 2.2. */
+const GError *meeple_game_failed(const MeepleGame *game);
+/** Marks @rules as holding a rule set whose hooks may call
+ * meeple_game_fail(): meeple_game_apply() then keeps a copy of the game
+ * to restore when one does.  Call from setup().  ABI 2.2. */
+void meeple_rules_set_fallible(MeepleRules *rules);
+
 /** Whether the FILTER hooks let @action be one of the choices of a
  * decision of @kind for @player ("pass" always is).  ABI 2.0. */
 gboolean meeple_game_action_allowed(MeepleGame *game, guint kind,

@@ -1,0 +1,116 @@
+/* lhost.h — the Lua rule-set host (doc/lua-rulesets.md): what its files
+ * share.
+ *
+ * One Script per *.lua file the loader finds (its source and metadata).
+ * One Host per MeepleRules the rule set is set up in: a sandboxed
+ * lua_State of its own with a memory limit (its own allocator) and an
+ * instruction budget per hook call (a count hook).  Bots run clones of
+ * one game — sharing one MeepleRules — on several threads: every entry
+ * into any Lua state takes one process-wide recursive lock (lhost_lock).
+ * One lock for all hosts, not one each: a hook of one Lua rule set can
+ * run a hook of another (a figure it sends home), and two threads
+ * taking two locks in opposite orders would deadlock.  Per-game state lives in the Host's state as one
+ * Lua table per game (a slot holding its registry reference), deep-copied
+ * when the engine clones a game. */
+#ifndef LHOST_H
+#define LHOST_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <meeple/plugin.h>
+#include <meeple/error.h>
+
+/* Limits a script may lower, never raise (its "limits" table). */
+#define LHOST_MEMORY_MAX ((gsize)64 << 20)    /* bytes per rule set */
+#define LHOST_BUDGET_MAX 20000000             /* instructions per hook */
+#define LHOST_COUNT_STEP 1000                 /* instructions per count */
+
+/* What a script file is, read once by the loader. */
+typedef struct {
+  char *file;          /* path, as the loader found it */
+  char *chunkname;     /* "@" + base name: Lua's "FILE:LINE:" messages */
+  char *source;        /* the script's text */
+  gsize length;
+  gsize memory_limit;
+  long budget;
+} Script;
+
+typedef enum {
+  LHOST_OK = 0,
+  LHOST_OUT_OF_MEMORY,
+  LHOST_OUT_OF_BUDGET,
+} LhostExceeded;
+
+typedef struct Host Host;
+struct Host {
+  const Script *script;
+  MeepleRules *rules;          /* not owned: the host lives in it */
+  lua_State *L;
+  gsize used, limit;           /* bytes allocated by L */
+  long remaining;              /* counts of LHOST_COUNT_STEP left */
+  LhostExceeded exceeded;
+  int depth;                   /* nested hook calls */
+  gboolean frozen;             /* after setup: globals read-only */
+  gboolean in_setup;           /* registries may be used */
+  guint slot;                  /* per-game state slot */
+  int state_init;              /* registry ref of the "state" function */
+  char *state_where;           /* "FILE:LINE" of that function */
+  int game_ref;                /* registry ref of the game userdata */
+  GHashTable *rules_strings;   /* interned rule ids this host handed out */
+  GPtrArray *hooks;            /* HookRef*, owned */
+  GArray *own_kinds;           /* guint: action kinds this rule set added */
+};
+
+/* A registered Lua function and what the trampoline needs. */
+typedef struct {
+  Host *host;
+  int ref;                     /* registry ref of the function */
+  MeepleHookPoint point;
+  const char *what;            /* "turn_start", "apply abbot-return", ... */
+  char *where;                 /* "abbot.lua:42": where it is defined */
+} HookRef;
+
+/* The game userdata hooks get: valid only while the hook runs. */
+typedef struct {
+  MeepleGame *game;            /* NULL outside a hook */
+  gboolean readonly;           /* NOTES hooks, FILTER hooks */
+  gboolean may_request;        /* phase hooks and apply functions */
+  int drawing;                 /* the tile of a DRAW hook, else -1 */
+} GameBox;
+
+/* host.c: taken by every entry into any host's Lua state */
+extern GRecMutex lhost_lock;
+
+/* sandbox.c */
+lua_State *lhost_state_new(Host *h);
+/* Runs the function on top of the stack with @nargs arguments under the
+ * host's budget; on failure returns FALSE with a message "FILE:LINE:
+ * reason" in @error (a message without a place gets @where's). */
+gboolean lhost_call(Host *h, int nargs, int nresults, const char *where,
+                    GError **error);
+void lhost_freeze(Host *h);
+/* A static copy of @s for the engine's "static string" rule fields. */
+const char *lhost_intern(Host *h, lua_State *L, const char *s);
+
+/* registry.c: the "rules" object setup() gets */
+void lhost_push_rules(Host *h);
+/* game.c: the "game" object hooks get */
+void lhost_game_open(lua_State *L);
+GameBox *lhost_game_enter(Host *h, MeepleGame *game, gboolean readonly,
+                          MeepleGame **saved);
+void lhost_game_leave(GameBox *box, MeepleGame *saved);
+void lhost_push_action(lua_State *L, const MeepleAction *a);
+void lhost_check_action(lua_State *L, int index, MeepleAction *out);
+/* hooks.c */
+gboolean lhost_add_hook(Host *h, lua_State *L, MeepleHookPoint point,
+                        int fn_index, int priority);
+HookRef *lhost_hook_ref(Host *h, lua_State *L, int fn_index,
+                        const char *what);
+void lhost_setup_slot(Host *h);
+/* Runs a hook's function (pushed with its arguments) for @game: FALSE
+ * after failing the game (meeple_game_fail()). */
+gboolean lhost_run(HookRef *r, MeepleGame *game, int nargs, int nresults);
+/* The per-game state table of @game, pushed. */
+void lhost_push_state(Host *h, lua_State *L, MeepleGame *game);
+
+#endif

@@ -1,0 +1,25 @@
+# The Lua rule-set host (doc/lua-rulesets.md): a plugin that embeds Lua
+# 5.4 and makes every *.lua file of the plugin directories a rule set.
+# Built when configure finds Lua 5.4 (HAVE_LUA), like the Lua client.
+# It links liblua itself: no interpreter loads it.
+EXTRA_DIST += plugins/lua
+if HAVE_LUA
+meepleplugins_LTLIBRARIES += plugins/lua.la
+plugins_lua_la_SOURCES = \
+	plugins/lua/lhost.h \
+	plugins/lua/host.c \
+	plugins/lua/sandbox.c \
+	plugins/lua/registry.c \
+	plugins/lua/game.c \
+	plugins/lua/hooks.c
+plugins_lua_la_CFLAGS = $(AM_CFLAGS) $(LUA_CFLAGS)
+plugins_lua_la_LDFLAGS = $(PLUGIN_LDFLAGS)
+plugins_lua_la_LIBADD = $(PLUGIN_LIBADD) $(LUA_LIBS)
+
+# Lua rule sets that ship with meepled.  The Lua abbot has the C abbot's
+# id (records of both are the same), so it is installed apart, in a
+# directory no program searches unless told to (MEEPLE_PLUGIN_PATH or
+# --plugin-dir): doc/lua-rulesets.md, "The Lua abbot".
+luarulesetsdir = $(pkgdatadir)/lua-rulesets
+luarulesets_DATA = plugins/lua/rulesets/abbot.lua
+endif
