@@ -527,6 +527,48 @@ START_TEST(claim_before_the_follower_is_scored)
 }
 END_TEST
 
+/* The board of pd23_fairy_tile_is_never_entered, turns 1-4, and the
+ * dragon tile of turn 5 put down (defined with the dragon's tests
+ * below). */
+static MeepleGame *fairy_board_until(gboolean flight);
+
+/* RULES: PD-25, PD-22, PD-07.1, PD-20, PD-23, PD-09, PD-10, PD-24,
+ * BASE-22 */
+START_TEST(claim_before_the_dragon_flies)
+{
+  /* The board of pd23_fairy_tile_is_never_entered up to turn 5: at turn
+   * 4 Red moved the fairy beside its monk on B (0,1), which claims the
+   * point of turn 4 at once: +1 (PD-25) for Red.  T5 Blue puts the dragon tile at
+   * (2,0) and moves the fairy to its own robber on (1,0) instead of
+   * placing a follower (PD-07.1): +1 (PD-25) at once, before the dragon
+   * flies.  The flight (PD-23: never onto (1,0) now):
+   *   step 1 Blue, from (1,1): (0,1) only: Red's monk is eaten.
+   *   step 2 Red, from (0,1): D only.
+   *   step 3 Blue, from D: (-1,0) only.
+   *   step 4 Red: dead end after 3 steps at (-1,0).
+   * Final: the road (-1,0)..(2,0), 4 tiles, open: 4 to Blue and the
+   * fairy's 3 (PD-24).  1 + 4 + 3 = 8 : 1.  (Printed: 7 : 0.) */
+  with("pd-house-fairy-claim");
+  MeepleGame *g = fairy_board_until(FALSE);
+  ck_assert_int_eq(meeple_game_score(g, 0), 0);
+  ck_assert_int_eq(meeple_game_score(g, 1), 1);
+  act(g, "fairy-move R1 @ 1,0");
+  AWARDS({ 0, 1, "PD-25", ROAD, 1, 0 });
+  decision_is(g, step_kind(), 0);
+  ck_assert_uint_eq(count(MEEPLE_EVENT_FIGURE_RETURNED, NULL), 0);
+  step(g, 0, "0,1", "0,1", NULL);
+  ck_assert_uint_eq(count(MEEPLE_EVENT_FIGURE_RETURNED, "PD-10"), 1);
+  step(g, 1, "0,0", "0,0", NULL);
+  step(g, 0, "-1,0", "-1,0", NULL);
+  ended(-1, 0, 3);
+  AWARDS({ 0, 1, "PD-25", ROAD, 1, 0 },
+         { 0, 4, "BASE-22", ROAD, ANY, ANY },
+         { 0, 3, "PD-24", ROAD, 1, 0 });
+  over(g, 8, 1);
+  meeple_game_free(g);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Five points instead of the fairy point (PD-25 instead of PD-22)     */
 /* ------------------------------------------------------------------ */
@@ -633,17 +675,25 @@ END_TEST
  * Blue's robber on U (1,0), Red's monk on B (0,1) with the fairy; the
  * dragon on the volcano (1,1); Blue puts the dragon tile at (2,0). */
 static MeepleGame *
-fairy_board(void)
+fairy_board_until(gboolean flight)
 {
   MeepleGame *g = tu_game(rules, 2, "U B DG/F.v U DG/RFr.d", FALSE);
   turn(g, 0, "place U @ 1,0 r0", "follower R1");
   turn(g, 1, "place B @ 0,1 r0", "follower M");
   turn(g, 0, "place DG/F.v @ 1,1 r0", "pass");
   turn(g, 1, "place U @ -1,0 r0", "fairy-move M @ 0,1");
-  turn(g, 0, "place DG/RFr.d @ 2,0 r0", "pass");
+  put(g, 0, "place DG/RFr.d @ 2,0 r0");
+  if (flight)
+    act(g, "pass");
   neutral_at(g, "dragon", 1, 1, NONE);
   neutral_at(g, "fairy", 0, 1, sg(g, "B", "M"));
   return g;
+}
+
+static MeepleGame *
+fairy_board(void)
+{
+  return fairy_board_until(TRUE);
 }
 
 /* RULES: PD-25, PD-23, PD-23.E1, PD-09, PD-10, PD-11, PD-24, BASE-22 */
@@ -845,6 +895,7 @@ suite(void)
   tcase_add_checked_fixture(t, setup, teardown);
   tcase_add_test(t, claim_the_point_of_a_fairy_moved_this_turn);
   tcase_add_test(t, claim_before_the_follower_is_scored);
+  tcase_add_test(t, claim_before_the_dragon_flies);
   suite_add_tcase(s, t);
   t = tcase_create("five");
   tcase_add_checked_fixture(t, setup, teardown);
