@@ -94,6 +94,8 @@ const char *lhost_intern(Host *h, lua_State *L, const char *s);
 
 /* registry.c: the "rules" object setup() gets */
 void lhost_push_rules(Host *h);
+/* apis.c: rules:api(name), published interfaces for Lua */
+int lhost_rules_api(lua_State *L);
 /* game.c: the "game" object hooks get */
 void lhost_game_open(lua_State *L);
 GameBox *lhost_game_enter(Host *h, MeepleGame *game, gboolean readonly,

@@ -11,7 +11,8 @@ plugins_lua_la_SOURCES = \
 	plugins/lua/sandbox.c \
 	plugins/lua/registry.c \
 	plugins/lua/game.c \
-	plugins/lua/hooks.c
+	plugins/lua/hooks.c \
+	plugins/lua/apis.c
 plugins_lua_la_CFLAGS = $(AM_CFLAGS) $(LUA_CFLAGS)
 plugins_lua_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_lua_la_LIBADD = $(PLUGIN_LIBADD) $(LUA_LIBS)
@@ -22,4 +23,13 @@ plugins_lua_la_LIBADD = $(PLUGIN_LIBADD) $(LUA_LIBS)
 # --plugin-dir): doc/lua-rulesets.md, "The Lua abbot".
 luarulesetsdir = $(pkgdatadir)/lua-rulesets
 luarulesets_DATA = plugins/lua/rulesets/abbot.lua
+
+# The house rules of The Princess & the Dragon (RULES PD-25), rule sets of
+# their own ids: installed where the host finds rule sets by default, the
+# plugin directory (doc/princess-dragon.md, "House rules (PD-25)").
+meepleplugins_DATA = \
+	plugins/lua/rulesets/pd-house-redraw-dragon.lua \
+	plugins/lua/rulesets/pd-house-fairy-claim.lua \
+	plugins/lua/rulesets/pd-house-fairy-five.lua \
+	plugins/lua/rulesets/pd-house-dragon-enters-fairy.lua
 endif

@@ -428,6 +428,7 @@ static const luaL_Reg rules_methods[] = {
   { "add_event_type", r_add_event_type },
   { "hook", r_hook },
   { "tile_check", r_tile_check },
+  { "api", lhost_rules_api }, /* apis.c */
   { NULL, NULL },
 };
 

@@ -3,7 +3,9 @@
 # descriptor (PLUGIN_LDFLAGS and PLUGIN_LIBADD come from plugins/local.mk,
 # which includes this fragment).
 meepleplugins_LTLIBRARIES += plugins/princess-dragon.la
-plugins_princess_dragon_la_SOURCES = plugins/princess-dragon/princess-dragon.c
+plugins_princess_dragon_la_SOURCES = \
+	plugins/princess-dragon/princess-dragon.c \
+	plugins/princess-dragon/pd-api.h
 plugins_princess_dragon_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_princess_dragon_la_LIBADD = $(PLUGIN_LIBADD)
 

@@ -22,8 +22,15 @@
  * Each dragon step is a decision of the player whose turn it is to move
  * the dragon, with the legal cells as actions (PD-09), so every client
  * plays it without knowing this expansion.
+ *
+ * It publishes the interface of pd-api.h ("princess-dragon") for the rule
+ * sets that build on it (the house rules of PD-25): questions about a
+ * game, and two settings — the fairy's turn point and what the fairy
+ * guards from the dragon.
  */
 #include <meeple/plugin.h>
+
+#include "pd-api.h"
 
 
 /* PD-09: the dragon makes exactly this many steps. */
@@ -32,12 +39,17 @@
 /* Registration indices, resolved once per rules object: they depend on
  * which other rule sets are enabled (doc/plugins.md). */
 typedef struct {
+  PdApi api;                    /* first: a PdApi * is a PrincessDragon *
+                                   (pd-api.h, published for PD-25) */
   guint dragon, fairy;          /* neutral figure types */
   int volcano, dragon_symbol, princess, portal; /* symbols, -1: unknown */
   guint slot;
   guint princess_decision, step_decision;
   guint remove_action, step_action, fairy_action, portal_action;
   guint flight_ended;           /* event type */
+  /* settings a dependant may change in its setup (pd-api.h) */
+  guint turn_points;            /* PD-22: 1 */
+  PdFairyGuard fairy_guard;     /* PD-23: PD_FAIRY_GUARDS_TILE */
 } PrincessDragon;
 
 /* Per-game state (DESIGN invariant 3); a byte copy clones it. */
@@ -69,7 +81,7 @@ tile_has_symbol(MeepleGame *game, const MeeplePlacedTile *tile, int symbol)
 
 /* Index of the one neutral figure of @type. */
 static guint
-neutral_figure(MeepleGame *game, guint type)
+neutral_figure(const MeepleGame *game, guint type)
 {
   for (guint i = 0; i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
@@ -133,9 +145,10 @@ locate_at_figure(MeepleGame *game, MeepleEvent *e, guint figure)
 /* X-08: the fairy stands at a group of followers that share one spot (a
  * segment of shape MEEPLE_SHAPE_SPOT: no feature, so several followers
  * stand there together — an acrobat pyramid of Under the Big Top);
- * *@mine = the active player's followers there. */
+ * *@mine = @seat's followers there. */
 static gboolean
-fairy_at_pyramid(MeepleGame *game, const MeepleFigureInfo *fairy, guint *mine)
+fairy_at_pyramid(const MeepleGame *game, const MeepleFigureInfo *fairy,
+                 guint seat, guint *mine)
 {
   MeepleFeatureInfo spot;
   if (fairy->segment == MEEPLE_SEGMENT_NONE ||
@@ -143,8 +156,33 @@ fairy_at_pyramid(MeepleGame *game, const MeepleFigureInfo *fairy, guint *mine)
       meeple_rules_kind(meeple_game_rules(game), spot.kind)->shape !=
           MEEPLE_SHAPE_SPOT)
     return FALSE;
-  *mine = spot.followers[meeple_game_active_player(game)];
+  *mine = spot.followers[seat];
   return TRUE;
+}
+
+/* What the fairy gives @seat at the start of its turn as things stand,
+ * and the rule it cites: PD-22, or X-08 at a pyramid. */
+static guint
+fairy_turn_points(const MeepleGame *game, const PrincessDragon *pd,
+                  guint seat, const char **rule)
+{
+  const PdState *st = meeple_game_slot_const(game, pd->slot);
+  if (st->fairy_follower < 0)
+    return 0;
+  MeepleFigureInfo at =
+      meeple_game_figure(game, neutral_figure(game, pd->fairy));
+  guint mine;
+  if (fairy_at_pyramid(game, &at, seat, &mine)) {
+    /* X-08 (instead of PD-22): the fairy belongs to the whole pyramid;
+     * whoever's turn begins scores 1 per own acrobat there, one total
+     * (X-08.1) */
+    *rule = "X-08";
+    return mine * pd->turn_points;
+  }
+  /* PD-22: the fairy's follower belongs to the player whose turn begins */
+  *rule = "PD-22";
+  MeepleFigureInfo f = meeple_game_figure(game, (guint)st->fairy_follower);
+  return f.owner == (int)seat ? pd->turn_points : 0;
 }
 
 static MeepleHookResult
@@ -154,27 +192,12 @@ pd_turn_start(MeepleGame *game, gpointer user_data)
   PdState *st = meeple_game_slot(game, pd->slot);
   st->removal = FALSE;
   st->steps = st->n_visited = 0;
-  if (st->fairy_follower < 0)
-    return MEEPLE_HOOK_CONTINUE;
-  guint fairy = neutral_figure(game, pd->fairy);
-  MeepleFigureInfo at = meeple_game_figure(game, fairy);
-  guint mine;
-  if (fairy_at_pyramid(game, &at, &mine)) {
-    /* X-08 (instead of PD-22): the fairy belongs to the whole pyramid;
-     * whoever's turn begins scores 1 per own acrobat there, one total
-     * (X-08.1) */
-    if (mine > 0) {
-      MeepleEvent *e = meeple_game_award(game, meeple_game_active_player(game),
-                                         (int)mine, "X-08");
-      locate_at_figure(game, e, fairy);
-    }
-    return MEEPLE_HOOK_CONTINUE;
-  }
-  /* PD-22: the fairy's follower belongs to the player whose turn begins */
-  MeepleFigureInfo f = meeple_game_figure(game, (guint)st->fairy_follower);
-  if (f.owner == (int)meeple_game_active_player(game)) {
-    MeepleEvent *e = meeple_game_award(game, (guint)f.owner, 1, "PD-22");
-    locate_at_figure(game, e, fairy);
+  guint me = meeple_game_active_player(game);
+  const char *rule = NULL;
+  guint points = fairy_turn_points(game, pd, me, &rule);
+  if (points > 0) {
+    MeepleEvent *e = meeple_game_award(game, me, (int)points, rule);
+    locate_at_figure(game, e, neutral_figure(game, pd->fairy));
   }
   return MEEPLE_HOOK_CONTINUE;
 }
@@ -464,7 +487,8 @@ next_step(MeepleGame *game, const PrincessDragon *pd)
   for (guint d = 0; st->steps < FLIGHT_STEPS && d < 4; d++) {
     int nx = x + dx[d], ny = y + dy[d];
     if (!meeple_game_tile_at(game, nx, ny, NULL) || visited(st, nx, ny) ||
-        (fairy && nx == fx && ny == fy)) /* PD-23 */
+        (fairy && nx == fx && ny == fy &&
+         pd->fairy_guard == PD_FAIRY_GUARDS_TILE)) /* PD-23 */
       continue;
     moves[n++] = (MeepleAction){ .kind = (uint16_t)pd->step_action,
                                  .x = (int16_t)nx, .y = (int16_t)ny };
@@ -513,7 +537,15 @@ apply_step(MeepleGame *game, const MeepleAction *a, gpointer user_data)
   st->visited[st->n_visited][1] = a->y;
   st->n_visited++;
   st->steps++;
-  /* PD-10: it eats every figure of its menu on the tile it enters */
+  /* PD-10: it eats every figure of its menu on the tile it enters — but
+   * nothing on the fairy's tile when the fairy guards the figures there
+   * rather than the tile (pd-api.h) */
+  int fx, fy;
+  if (pd->fairy_guard == PD_FAIRY_GUARDS_FIGURES &&
+      neutral_cell(game, pd->fairy, &fx, &fy) && fx == a->x && fy == a->y) {
+    next_step(game, pd);
+    return;
+  }
   for (guint i = 0; i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
     if (f.on_board && on_menu(game, f.type) && f.x == a->x && f.y == a->y)
@@ -569,6 +601,53 @@ pd_final(MeepleGame *game, gpointer user_data)
   return MEEPLE_HOOK_CONTINUE;
 }
 
+/* ---- the published interface (pd-api.h) ------------------------------------ */
+
+static const PrincessDragon *
+pd_of(const PdApi *api)
+{
+  return (const PrincessDragon *)(const void *)api;
+}
+
+static gboolean
+api_dragon_in_play(const PdApi *api, const MeepleGame *game)
+{
+  MeepleFigureInfo f = meeple_game_figure(
+      game, neutral_figure(game, pd_of(api)->dragon));
+  return f.on_board;
+}
+
+static int
+api_fairy_follower(const PdApi *api, const MeepleGame *game)
+{
+  const PdState *st = meeple_game_slot_const(game, pd_of(api)->slot);
+  return st->fairy_follower;
+}
+
+static guint
+api_turn_points(const PdApi *api, const MeepleGame *game, guint seat)
+{
+  const char *rule;
+  g_return_val_if_fail(seat < meeple_game_n_players(game), 0);
+  return fairy_turn_points(game, pd_of(api), seat, &rule);
+}
+
+/* The settings belong to the rules object, which owns the table: changing
+ * them through the table's pointer is changing the plugin's own data. */
+static void
+api_set_turn_points(const PdApi *api, guint points)
+{
+  ((PrincessDragon *)(void *)api)->turn_points = points;
+}
+
+static void
+api_set_fairy_guard(const PdApi *api, PdFairyGuard guard)
+{
+  g_return_if_fail(guard == PD_FAIRY_GUARDS_TILE ||
+                   guard == PD_FAIRY_GUARDS_FIGURES);
+  ((PrincessDragon *)(void *)api)->fairy_guard = guard;
+}
+
 /* ---- registration ---------------------------------------------------------- */
 
 static gboolean
@@ -610,6 +689,19 @@ pd_setup(MeepleRules *rules, GError **error)
 {
   PrincessDragon *pd = g_new0(PrincessDragon, 1);
   meeple_rules_own(rules, pd, g_free);
+  pd->turn_points = 1;
+  pd->fairy_guard = PD_FAIRY_GUARDS_TILE;
+  pd->api = (PdApi){
+    .dragon_in_play = api_dragon_in_play,
+    .fairy_follower = api_fairy_follower,
+    .turn_points = api_turn_points,
+    .set_turn_points = api_set_turn_points,
+    .set_fairy_guard = api_set_fairy_guard,
+  };
+  if (!meeple_rules_provide_api(rules, PD_API_NAME, PD_API_MAJOR,
+                                PD_API_MINOR, &pd->api, sizeof pd->api,
+                                error))
+    return FALSE;
   /* PD-01, PD-19: the dragon and the fairy, neutral, beside the board */
   int dragon = meeple_rules_add_neutral_figure_type(rules, "dragon", 1, error);
   if (dragon < 0)
