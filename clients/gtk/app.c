@@ -10,7 +10,6 @@
 
 #include "app.h"
 #include "look.h"
-#include "tokens.h"
 
 struct MgApp {
   AdwApplication *app;
@@ -93,16 +92,16 @@ mg_app_open_game(MgApp *a, const char *id, MgOpenMode mode, guint32 bots)
     const char *name = mg_lobby_player_name(a->p.lobby);
     gboolean ok = TRUE;
     if (mode == MG_OPEN_CREATED) {
-      ok = mg_session_join(s, name, 0, NULL, MG_HOLDER_PLAYER, NULL, &error);
+      ok = mg_session_join(s, name, 0, NULL, MEEPLE_CLIENT_HOLDER_PLAYER, NULL, &error);
       for (guint seat = 1; ok && seat < 32; seat++)
         if (bots & (1u << seat)) {
           char bot_name[32];
           g_snprintf(bot_name, sizeof bot_name, "Bot %u", seat + 1);
-          ok = mg_session_join(s, bot_name, (int)seat, NULL, MG_HOLDER_BOT,
+          ok = mg_session_join(s, bot_name, (int)seat, NULL, MEEPLE_CLIENT_HOLDER_BOT,
                                NULL, &error);
         }
     } else if (mode == MG_OPEN_JOIN) {
-      ok = mg_session_join(s, name, -1, "human", MG_HOLDER_PLAYER, NULL,
+      ok = mg_session_join(s, name, -1, "human", MEEPLE_CLIENT_HOLDER_PLAYER, NULL,
                            &error);
     } else if (mode == MG_OPEN_RESUME) {
       if (!mg_session_reclaim(s)) {

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "lobby.h"
-#include "tokens.h"
 
 #define REFRESH_MS 2000
 
@@ -180,6 +179,22 @@ row_box(const char *markup)
   return box;
 }
 
+/* Whether a seat token of @game (the player's or a bot's) is saved. */
+static gboolean
+holds_seat(const char *store, const char *game)
+{
+  static const char *const holders[] = {MEEPLE_CLIENT_HOLDER_PLAYER,
+                                        MEEPLE_CLIENT_HOLDER_BOT};
+  for (guint h = 0; h < G_N_ELEMENTS(holders); h++) {
+    GPtrArray *tokens = meeple_client_tokens_find(store, game, holders[h]);
+    gboolean any = tokens->len > 0;
+    g_ptr_array_unref(tokens);
+    if (any)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 static void
 fill_games(MgLobby *l, GPtrArray *games)
 {
@@ -209,11 +224,7 @@ fill_games(MgLobby *l, GPtrArray *games)
         g->free_seats, *g->reason ? " · " : "", g->reason);
     GtkWidget *box = row_box(markup);
     g_free(markup);
-    GPtrArray *tokens = l->conn->store ? mg_tokens_find(l->conn->store, g->id)
-                                       : NULL;
-    gboolean mine = tokens && tokens->len;
-    if (tokens)
-      g_ptr_array_unref(tokens);
+    gboolean mine = l->conn->store && holds_seat(l->conn->store, g->id);
     if (strcmp(g->status, "suspended") != 0) {
       if (mine && strcmp(g->status, "over") != 0)
         gtk_box_append(GTK_BOX(box), open_button(l, "Take seat back", g->id,

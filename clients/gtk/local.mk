@@ -16,7 +16,6 @@ clients_gtk_libmeeple_gtk_la_SOURCES = \
 	clients/gtk/scores.c clients/gtk/scores.h \
 	clients/gtk/session.c clients/gtk/session.h \
 	clients/gtk/tile-paint.c clients/gtk/tile-paint.h \
-	clients/gtk/tokens.c clients/gtk/tokens.h \
 	clients/gtk/turn.c clients/gtk/turn.h
 MEEPLE_GTK_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/clients/common \
 	-I$(top_srcdir)/clients/bot -I$(top_srcdir)/clients/gtk \

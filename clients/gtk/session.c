@@ -6,7 +6,6 @@
 #include "bot.h"
 #include "remote.h"
 #include "session.h"
-#include "tokens.h"
 
 #define RECONNECT_MS 1000
 
@@ -329,13 +328,13 @@ mg_session_join(MgSession *s, const char *name, int seat, const char *kind,
                                error))
     return FALSE;
   GError *save_error = NULL;
-  if (!mg_tokens_save(s->conn->store, s->id, taken, token, holder,
-                      &save_error)) {
+  if (!meeple_client_tokens_save(s->conn->store, s->id, taken, token,
+                                 holder, &save_error)) {
     g_warning("the seat's token is not saved: %s", save_error->message);
     g_error_free(save_error);
   }
   g_free(token);
-  if (strcmp(holder, MG_HOLDER_BOT) == 0)
+  if (strcmp(holder, MEEPLE_CLIENT_HOLDER_BOT) == 0)
     s->bots |= 1u << taken;
   else
     s->players |= 1u << taken;
@@ -350,24 +349,30 @@ mg_session_reclaim(MgSession *s)
 {
   if (!s->game)
     return 0;
-  GPtrArray *tokens = mg_tokens_find(s->conn->store, s->id);
+  static const char *const holders[] = {MEEPLE_CLIENT_HOLDER_PLAYER,
+                                        MEEPLE_CLIENT_HOLDER_BOT};
   guint n = 0;
-  for (guint i = 0; i < tokens->len; i++) {
-    const MgToken *t = g_ptr_array_index(tokens, i);
-    guint seat;
-    GError *error = NULL;
-    if (!meeple_remote_game_reclaim(s->game, t->token, &seat, &error)) {
-      /* a seat given up, or another daemon's token: not ours */
-      g_clear_error(&error);
-      continue;
+  for (guint h = 0; h < G_N_ELEMENTS(holders); h++) {
+    gboolean bot = h == 1;
+    GPtrArray *tokens =
+        meeple_client_tokens_find(s->conn->store, s->id, holders[h]);
+    for (guint i = 0; i < tokens->len; i++) {
+      const MeepleClientToken *t = g_ptr_array_index(tokens, i);
+      guint seat;
+      GError *error = NULL;
+      if (!meeple_remote_game_reclaim(s->game, t->token, &seat, &error)) {
+        /* a seat given up, or another daemon's token: not ours */
+        g_clear_error(&error);
+        continue;
+      }
+      if (bot)
+        s->bots |= 1u << seat;
+      else
+        s->players |= 1u << seat;
+      n++;
     }
-    if (strcmp(t->holder, MG_HOLDER_BOT) == 0)
-      s->bots |= 1u << seat;
-    else
-      s->players |= 1u << seat;
-    n++;
+    g_ptr_array_unref(tokens);
   }
-  g_ptr_array_unref(tokens);
   schedule_bot(s);
   return n;
 }

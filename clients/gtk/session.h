@@ -3,10 +3,11 @@
  * in this process, and getting everything back after the daemon or the
  * bus went away.
  *
- * Seats are taken with Join and their tokens saved (tokens.h); after a
- * loss the session reopens the game on a (new) connection and reclaims
- * every seat it held with those tokens, by itself, retrying every
- * second until the daemon answers. */
+ * Seats are taken with Join and their tokens saved in the token file
+ * shared with `meeple` (meeple_client_tokens_save()); after a loss the
+ * session reopens the game on a (new) connection and reclaims every seat
+ * it held with those tokens, by itself, retrying every second until the
+ * daemon answers. */
 #ifndef MG_SESSION_H
 #define MG_SESSION_H
 
@@ -40,7 +41,7 @@ void mg_session_free(MgSession *session);
 MeepleRemoteGame *mg_session_game(MgSession *session);
 const char *mg_session_id(MgSession *session);
 
-/* Joins @seat (-1: any of @kind) as @name for @holder (MG_HOLDER_*). */
+/* Joins @seat (-1: any of @kind) as @name for @holder (MEEPLE_CLIENT_HOLDER_*). */
 gboolean mg_session_join(MgSession *session, const char *name, int seat,
                          const char *kind, const char *holder,
                          guint *seat_out, GError **error);
