@@ -1,15 +1,18 @@
 /* lobby.c — rule sets, new game, games and history (see lobby.h).
  *
- * The lists are read again every two seconds while the lobby is shown:
- * ListGames costs the daemon little, and it keeps the page current
- * without a subscription API in libmeeple-client. */
+ * The lists are read again when the daemon signals a change
+ * (games-watch.h) while the lobby is shown.  Only while that cannot work
+ * — no bus connection, no daemon, the last read failed — the lobby tries
+ * again every two seconds: nobody would signal the daemon's return over
+ * a bus connection that is gone. */
 #include "config.h"
 
 #include <string.h>
 
+#include "games-watch.h"
 #include "lobby.h"
 
-#define REFRESH_MS 2000
+#define RETRY_MS 2000
 
 struct MgLobby {
   GtkWidget *root;
@@ -18,7 +21,9 @@ struct MgLobby {
   GSettings *settings;
   MgLobbyCallbacks cbs;
   gpointer data;
-  guint timer;
+  MgGamesWatch *watch;
+  gboolean live;
+  guint retry;         /* the fallback while signals cannot be heard */
   char *games_digest;  /* what the games list shows, to redraw on change */
   GtkLabel *status;
 };
@@ -198,13 +203,13 @@ holds_seat(const char *store, const char *game)
 static void
 fill_games(MgLobby *l, GPtrArray *games)
 {
-  /* redraw only when something changed: a row under the pointer must
-   * not vanish every two seconds */
+  /* redraw only when something shown changed: a row under the pointer
+   * must not vanish because another game's seat changed hands */
   GString *digest = g_string_new(NULL);
   for (guint i = 0; i < games->len; i++) {
     const MeepleClientGameSummary *g = g_ptr_array_index(games, i);
-    g_string_append_printf(digest, "%s/%s/%u;", g->id, g->status,
-                           g->free_seats);
+    g_string_append_printf(digest, "%s/%s/%u/%s;", g->id, g->status,
+                           g->free_seats, g->name);
   }
   if (g_strcmp0(digest->str, l->games_digest) == 0) {
     g_string_free(digest, TRUE);
@@ -347,43 +352,77 @@ fill_rules(MgLobby *l)
   g_ptr_array_unref(sets);
 }
 
-void
-mg_lobby_refresh(MgLobby *l)
+/* Reads everything again; FALSE when the daemon could not be asked. */
+static gboolean
+refresh(MgLobby *l)
 {
   GError *error = NULL;
   if (!mg_conn_ensure(l->conn, &error)) {
     report(l, error);
     g_error_free(error);
-    return;
+    return FALSE;
   }
   fill_rules(l);
   GPtrArray *games = meeple_client_list_games(l->conn->client, &error);
   if (!games) {
     report(l, error);
     g_error_free(error);
-    return;
+    return FALSE;
   }
   fill_games(l, games);
   fill_history(l, games);
   g_ptr_array_unref(games);
+  return TRUE;
+}
+
+static gboolean retry(gpointer data);
+
+/* Reads the lists and makes sure the next change will be heard: by the
+ * daemon's signals, else by trying again a little later. */
+static void
+refresh_live(MgLobby *l)
+{
+  gboolean heard = refresh(l) && mg_games_watch_attach(l->watch);
+  if (heard && l->retry) {
+    g_source_remove(l->retry);
+    l->retry = 0;
+  } else if (!heard && !l->retry) {
+    l->retry = g_timeout_add(RETRY_MS, retry, l);
+  }
 }
 
 static gboolean
-tick(gpointer data)
+retry(gpointer data)
 {
-  mg_lobby_refresh(data);
-  return G_SOURCE_CONTINUE;
+  MgLobby *l = data;
+  l->retry = 0;
+  refresh_live(l);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_games_changed(gpointer data)
+{
+  MgLobby *l = data;
+  if (l->live)
+    refresh_live(l);
+}
+
+void
+mg_lobby_refresh(MgLobby *l)
+{
+  refresh(l);
 }
 
 void
 mg_lobby_set_live(MgLobby *l, gboolean live)
 {
-  if (live && !l->timer) {
-    mg_lobby_refresh(l);
-    l->timer = g_timeout_add(REFRESH_MS, tick, l);
-  } else if (!live && l->timer) {
-    g_source_remove(l->timer);
-    l->timer = 0;
+  l->live = live;
+  if (live) {
+    refresh_live(l);
+  } else if (l->retry) {
+    g_source_remove(l->retry);
+    l->retry = 0;
   }
 }
 
@@ -431,6 +470,7 @@ mg_lobby_new(MgConn *conn, GSettings *settings, const MgLobbyCallbacks *cbs,
 {
   MgLobby *l = g_new0(MgLobby, 1);
   l->conn = conn;
+  l->watch = mg_games_watch_new(conn, on_games_changed, l);
   l->settings = settings ? g_object_ref(settings) : NULL;
   l->cbs = *cbs;
   l->data = data;
@@ -537,6 +577,7 @@ mg_lobby_free(MgLobby *l)
   if (!l)
     return;
   mg_lobby_set_live(l, FALSE);
+  mg_games_watch_free(l->watch);
   g_object_unref(l->p.bot[0]);
   g_clear_object(&l->settings);
   g_free(l->games_digest);

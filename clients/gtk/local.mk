@@ -9,6 +9,7 @@ clients_gtk_libmeeple_gtk_la_SOURCES = \
 	clients/gtk/board.c clients/gtk/board.h \
 	clients/gtk/conn.c clients/gtk/conn.h \
 	clients/gtk/event-text.c clients/gtk/event-text.h \
+	clients/gtk/games-watch.c clients/gtk/games-watch.h \
 	clients/gtk/game-view.c clients/gtk/game-view.h \
 	clients/gtk/lobby.c clients/gtk/lobby.h \
 	clients/gtk/look.c clients/gtk/look.h \

@@ -522,12 +522,81 @@ START_TEST(test_reconnect)
 }
 END_TEST
 
+/* Whether a row of the lobby's games list reads @name and @status (or,
+ * with @status NULL, shows @name at all). */
+static const char *live_name, *live_status;
+
+static gboolean
+games_row_shown(gpointer data)
+{
+  (void)data;
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  for (GtkWidget *row = gtk_widget_get_first_child(GTK_WIDGET(l->games));
+       row; row = gtk_widget_get_next_sibling(row)) {
+    GtkWidget *box = gtk_list_box_row_get_child(GTK_LIST_BOX_ROW(row));
+    GtkWidget *label = box ? gtk_widget_get_first_child(box) : NULL;
+    const char *text = label && GTK_IS_LABEL(label)
+        ? gtk_label_get_text(GTK_LABEL(label)) : "";
+    if (strstr(text, live_name) &&
+        (!live_status || strstr(text, live_status)))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+static gboolean
+games_row_gone(gpointer data)
+{
+  return !games_row_shown(data);
+}
+
+/* The games list follows the daemon's signals: a game another client
+ * creates, starts and deletes shows up, changes and goes within a
+ * second and a half (the client used to read the list every two
+ * seconds; nothing is read again here but by the signals). */
+START_TEST(test_lobby_live)
+{
+  ui_click(GTK_WIDGET(parts->lobby_button));
+  ck_assert(ui_wait(lobby_shown, NULL, 5000));
+  ui_iterate(300);
+  GError *error = NULL;
+  MeepleClient *other = meeple_client_new(fixture_address(), NULL, &error);
+  ck_assert_msg(other, "%s", error ? error->message : "");
+  MeepleClientGameOptions o = { .seats = 2, .name = "elsewhere" };
+  char *id = meeple_client_create_game(other, &o, &error);
+  ck_assert_msg(id, "%s", error ? error->message : "");
+  live_name = "elsewhere";
+  live_status = "waiting";
+  ck_assert_msg(ui_wait(games_row_shown, NULL, 1500),
+                "a new game is not listed at once");
+  MeepleRemoteGame *g = meeple_remote_game_open(other, id, &error);
+  ck_assert_msg(g, "%s", error ? error->message : "");
+  guint seat;
+  ck_assert(meeple_remote_game_join(g, "Cy", 0, NULL, &seat, NULL, &error));
+  ck_assert(meeple_remote_game_join(g, "Di", 1, NULL, &seat, NULL, &error));
+  ck_assert(meeple_remote_game_start(g, &error));
+  live_status = "playing";
+  ck_assert_msg(ui_wait(games_row_shown, NULL, 1500),
+                "a game that started is not shown playing at once");
+  gboolean deleted = FALSE;
+  ck_assert_msg(meeple_remote_game_delete(g, &deleted, &error), "%s",
+                error ? error->message : "");
+  ck_assert(deleted);
+  live_status = NULL;
+  ck_assert_msg(ui_wait(games_row_gone, NULL, 1500),
+                "a deleted game is still listed");
+  meeple_remote_game_free(g);
+  meeple_client_free(other);
+  g_free(id);
+  lap("lobby live");
+}
+END_TEST
+
 START_TEST(test_replay)
 {
   ck_assert_ptr_nonnull(base_game);
   ui_click(GTK_WIDGET(parts->lobby_button));
   ck_assert(ui_wait(lobby_shown, NULL, 5000));
-  mg_lobby_refresh(parts->lobby);
   ui_iterate(100);
   /* the history's Replay button of the base game */
   const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
@@ -574,6 +643,7 @@ suite(void)
     const TTest *test;
   } cases[] = {
     { "base", test_base_game },
+    { "lobby-live", test_lobby_live },
     { "replay", test_replay },
     { "every-rule-set", test_every_rule_set },
     { "reconnect", test_reconnect },
