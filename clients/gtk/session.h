@@ -12,6 +12,7 @@
 #define MG_SESSION_H
 
 #include "conn.h"
+#include "strategy.h"
 
 G_BEGIN_DECLS
 
@@ -64,6 +65,12 @@ gboolean mg_session_act(MgSession *session,
                         GError **error);
 /* Whether the connection to the game is there now. */
 gboolean mg_session_connected(MgSession *session);
+/* The strategy of the bot of @seat (greedy until set); its thinking runs
+ * in a worker thread, so a search's think time never blocks the window. */
+void mg_session_set_bot_strategy(MgSession *session, guint seat,
+                                 const MeepleStrategy *strategy);
+const MeepleStrategy *mg_session_bot_strategy(MgSession *session,
+                                              guint seat);
 /* Milliseconds a bot waits before it moves (people follow its moves). */
 void mg_session_set_bot_delay(MgSession *session, guint ms);
 
