@@ -51,8 +51,81 @@ static void
 update_bot_boxes(MgLobby *l)
 {
   int seats = gtk_spin_button_get_value_as_int(l->p.seats);
-  for (int s = 1; s < MEEPLE_MAX_PLAYERS; s++)
-    gtk_widget_set_visible(GTK_WIDGET(l->p.bot[s]), s < seats);
+  for (int s = 1; s < MEEPLE_MAX_PLAYERS; s++) {
+    /* the seat's row: bot or not, its strategy, the search's think time */
+    gtk_widget_set_visible(gtk_widget_get_parent(GTK_WIDGET(l->p.bot[s])),
+                           s < seats);
+    gboolean bot = gtk_check_button_get_active(l->p.bot[s]);
+    gtk_widget_set_sensitive(GTK_WIDGET(l->p.strategy[s]), bot);
+    gtk_widget_set_visible(GTK_WIDGET(l->p.think[s]),
+                           bot && gtk_drop_down_get_selected(l->p.strategy[s])
+                                  == MEEPLE_STRATEGY_SEARCH);
+  }
+}
+
+static void
+on_bot_changed(GObject *object, GParamSpec *pspec, gpointer data)
+{
+  (void)object;
+  (void)pspec;
+  update_bot_boxes(data);
+}
+
+/* The Preferences changed what a new game starts with: the form
+ * follows (a game being set up in it is the player's to change again). */
+static void
+on_settings_changed(GSettings *settings, const char *key, gpointer data)
+{
+  MgLobby *l = data;
+  if (strcmp(key, "farmers") == 0) {
+    gtk_switch_set_active(l->p.farmers,
+                          g_settings_get_boolean(settings, "farmers"));
+  } else if (strcmp(key, "default-rules") == 0) {
+    g_auto(GStrv) ids = g_settings_get_strv(settings, "default-rules");
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules));
+         c; c = gtk_widget_get_next_sibling(c))
+      if (GTK_IS_CHECK_BUTTON(c))
+        gtk_check_button_set_active(
+            GTK_CHECK_BUTTON(c),
+            g_strv_contains((const char *const *)ids,
+                            g_object_get_data(G_OBJECT(c), "rule-id")));
+  }
+}
+
+char **
+mg_lobby_rule_sets(MgLobby *l)
+{
+  GPtrArray *out = g_ptr_array_new();
+  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules)); c;
+       c = gtk_widget_get_next_sibling(c)) {
+    const char *id = g_object_get_data(G_OBJECT(c), "rule-id");
+    if (!id || !GTK_IS_CHECK_BUTTON(c))
+      continue;
+    g_ptr_array_add(out, g_strdup(id));
+    g_ptr_array_add(out, g_strdup(gtk_check_button_get_label(
+                             GTK_CHECK_BUTTON(c))));
+  }
+  g_ptr_array_add(out, NULL);
+  return (char **)g_ptr_array_free(out, FALSE);
+}
+
+gboolean
+mg_lobby_bot_strategy(MgLobby *l, guint seat, MeepleStrategy *out)
+{
+  if (seat == 0 || seat >= MEEPLE_MAX_PLAYERS ||
+      !gtk_check_button_get_active(l->p.bot[seat]))
+    return FALSE;
+  /* the drop-down's rows are in MeepleStrategyKind's order */
+  MeepleStrategy st = {
+    .kind = (MeepleStrategyKind)gtk_drop_down_get_selected(
+        l->p.strategy[seat]),
+  };
+  if (st.kind > MEEPLE_STRATEGY_SEARCH)
+    st.kind = MEEPLE_STRATEGY_GREEDY;
+  if (st.kind == MEEPLE_STRATEGY_SEARCH)
+    st.think = gtk_spin_button_get_value(l->p.think[seat]);
+  *out = st;
+  return TRUE;
 }
 
 static void
@@ -274,21 +347,13 @@ fill_history(MgLobby *l, GPtrArray *held)
         date, h->rules, h->result);
     GtkWidget *box = row_box(markup);
     g_free(markup);
-    /* the moves are replayed from the game's event log, which the daemon
-     * keeps while it holds the game (meepled --keep-finished) */
-    gboolean is_held = FALSE;
-    for (guint j = 0; held && j < held->len; j++)
-      if (strcmp(((MeepleClientGameSummary *)g_ptr_array_index(held, j))->id,
-                 h->id) == 0)
-        is_held = TRUE;
+    /* the moves are replayed from the game's event log while the daemon
+     * holds the game (meepled --keep-finished), else here from its
+     * record (local-replay.h) */
+    (void)held;
     char *words = g_strdup_printf("finished game %s", h->id);
     GtkWidget *b = open_button(l, "Replay", h->id, MG_OPEN_REPLAY, words);
     g_free(words);
-    if (!is_held) {
-      gtk_widget_set_sensitive(b, FALSE);
-      gtk_widget_set_tooltip_text(b, "The daemon no longer holds this game's "
-                                     "moves; its record stays (meeple export)");
-    }
     gtk_box_append(GTK_BOX(box), b);
     gtk_list_box_append(l->p.history, box);
   }
@@ -498,15 +563,47 @@ mg_lobby_new(MgConn *conn, GSettings *settings, const MgLobbyCallbacks *cbs,
   gtk_spin_button_set_value(l->p.seats, 2);
   g_signal_connect(l->p.seats, "value-changed", G_CALLBACK(on_seats), l);
   GtkWidget *bots = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+  static const char *const strategies[] = {
+    "Random moves", "Greedy (quick)", "Search (thinks)", NULL,
+  };
   for (int s = 0; s < MEEPLE_MAX_PLAYERS; s++) {
+    GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
     char *text = g_strdup_printf("Seat %d is a bot", s + 1);
     l->p.bot[s] = GTK_CHECK_BUTTON(gtk_check_button_new_with_label(text));
     g_free(text);
     gtk_check_button_set_active(l->p.bot[s], TRUE);
+    g_signal_connect(l->p.bot[s], "notify::active",
+                     G_CALLBACK(on_bot_changed), l);
+    gtk_box_append(GTK_BOX(row), GTK_WIDGET(l->p.bot[s]));
+    /* how the bot plays: the strategy library's names, greedy first
+     * chosen (quick, and a fair opponent for a beginner) */
+    l->p.strategy[s] = GTK_DROP_DOWN(gtk_drop_down_new_from_strings(
+        (const char *const *)strategies));
+    gtk_drop_down_set_selected(l->p.strategy[s], MEEPLE_STRATEGY_GREEDY);
+    text = g_strdup_printf("How the bot of seat %d plays", s + 1);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(l->p.strategy[s]),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+    gtk_widget_set_tooltip_text(GTK_WIDGET(l->p.strategy[s]), text);
+    g_free(text);
+    g_signal_connect(l->p.strategy[s], "notify::selected",
+                     G_CALLBACK(on_bot_changed), l);
+    gtk_box_append(GTK_BOX(row), GTK_WIDGET(l->p.strategy[s]));
+    l->p.think[s] = GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(.1, 30,
+                                                                   .1));
+    gtk_spin_button_set_digits(l->p.think[s], 1);
+    gtk_spin_button_set_value(l->p.think[s], 1);
+    text = g_strdup_printf("Seconds the bot of seat %d thinks a move",
+                           s + 1);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(l->p.think[s]),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+    gtk_widget_set_tooltip_text(GTK_WIDGET(l->p.think[s]), text);
+    g_free(text);
+    gtk_box_append(GTK_BOX(row), GTK_WIDGET(l->p.think[s]));
     if (s > 0)
-      gtk_box_append(GTK_BOX(bots), GTK_WIDGET(l->p.bot[s]));
+      gtk_box_append(GTK_BOX(bots), row);
+    else
+      g_object_ref_sink(row); /* seat 1 is always the player's */
   }
-  g_object_ref_sink(l->p.bot[0]); /* seat 1 is always the player's */
   field(grid, 3, "_Bots", bots);
   l->p.farmers = GTK_SWITCH(gtk_switch_new());
   gtk_switch_set_active(l->p.farmers,
@@ -567,6 +664,8 @@ mg_lobby_new(MgConn *conn, GSettings *settings, const MgLobbyCallbacks *cbs,
   gtk_widget_set_hexpand(list_scroll, TRUE);
   gtk_box_append(GTK_BOX(columns), list_scroll);
   update_bot_boxes(l);
+  if (settings)
+    g_signal_connect(settings, "changed", G_CALLBACK(on_settings_changed), l);
   l->root = g_object_ref_sink(columns);
   return l;
 }
@@ -578,7 +677,9 @@ mg_lobby_free(MgLobby *l)
     return;
   mg_lobby_set_live(l, FALSE);
   mg_games_watch_free(l->watch);
-  g_object_unref(l->p.bot[0]);
+  g_object_unref(gtk_widget_get_parent(GTK_WIDGET(l->p.bot[0])));
+  if (l->settings)
+    g_signal_handlers_disconnect_by_data(l->settings, l);
   g_clear_object(&l->settings);
   g_free(l->games_digest);
   g_object_unref(l->root);
