@@ -38,6 +38,66 @@ list_rulesets(gpointer object, const char *sender, GVariant *args,
   return TRUE;
 }
 
+/* One a{sv} of ListRuleSetDetails. */
+static GVariant *
+ruleset_details(const char *id, const char *name, const char *version,
+                const char *const *requires, const char *const *conflicts,
+                const char *description, const char *source,
+                const char *file)
+{
+  GVariantDict dict;
+  g_variant_dict_init(&dict, NULL);
+  g_variant_dict_insert(&dict, "id", "s", id);
+  g_variant_dict_insert(&dict, "name", "s", name);
+  g_variant_dict_insert(&dict, "version", "s", version);
+  g_variant_dict_insert_value(&dict, "requires",
+                              g_variant_new_strv(requires, -1));
+  g_variant_dict_insert_value(&dict, "conflicts",
+                              g_variant_new_strv(conflicts, -1));
+  g_variant_dict_insert(&dict, "description", "s",
+                        description ? description : "");
+  g_variant_dict_insert(&dict, "source", "s", source);
+  /* file names are bytes; D-Bus strings must be UTF-8 */
+  g_autofree char *shown = file ? g_filename_display_name(file)
+                                : g_strdup("");
+  g_variant_dict_insert(&dict, "file", "s", shown);
+  return g_variant_dict_end(&dict);
+}
+
+static gboolean
+list_ruleset_details(gpointer object, const char *sender, GVariant *args,
+                     GVariant **reply, GError **error)
+{
+  Daemon *d = object;
+  (void)sender;
+  (void)args;
+  (void)error;
+  static const char *const none[] = { NULL };
+  GVariantBuilder b;
+  g_variant_builder_init(&b, G_VARIANT_TYPE("aa{sv}"));
+  MeepleRules *base = daemon_rules_for(d, none, NULL);
+  if (base) {
+    const MeepleRuleSetInfo *info = meeple_rules_ruleset(base, 0);
+    const char *file = NULL;
+    for (guint i = 0; i < meeple_rules_n_tilesets(base) && !file; i++)
+      if (strcmp(meeple_rules_tileset(base, i)->id, "base") == 0)
+        file = meeple_rules_tileset(base, i)->file;
+    g_variant_builder_add_value(
+        &b, ruleset_details(info->id, info->name, info->version, none, none,
+                            MEEPLE_BASE_DESCRIPTION, "builtin", file));
+  }
+  for (guint i = 0; i < meeple_loader_n_plugins(d->loader); i++) {
+    const MeeplePluginInfo *p = meeple_loader_plugin(d->loader, i);
+    if (p->loaded)
+      g_variant_builder_add_value(
+          &b, ruleset_details(p->id, p->name, p->version, p->requires,
+                              p->conflicts, p->description, p->source,
+                              p->file));
+  }
+  *reply = g_variant_new("(aa{sv})", &b);
+  return TRUE;
+}
+
 /* ---- CreateGame options --------------------------------------------- */
 
 typedef struct {
@@ -444,6 +504,8 @@ prop_num_games(gpointer o)
 static const ObjectArg no_args[] = { { NULL, NULL } };
 static const ObjectArg rulesets_out[] = { { "rulesets", "a(sssas)" },
                                           { NULL, NULL } };
+static const ObjectArg details_out[] = { { "rulesets", "aa{sv}" },
+                                        { NULL, NULL } };
 static const ObjectArg create_in[] = { { "options", "a{sv}" }, { NULL, NULL } };
 static const ObjectArg create_out[] = { { "game", "o" }, { "id", "s" },
                                         { NULL, NULL } };
@@ -468,6 +530,8 @@ static const ObjectArg import_in[] = { { "record", "s" },
 
 static const ObjectMethod methods[] = {
   { "ListRuleSets", no_args, rulesets_out, list_rulesets, NULL, NULL },
+  { "ListRuleSetDetails", no_args, details_out, list_ruleset_details, NULL,
+    NULL },
   { "CreateGame", create_in, create_out, create_game, NULL, NULL },
   { "ListGames", no_args, games_out, list_games, NULL, NULL },
   { "GetGame", get_in, get_out, get_game, NULL, NULL },

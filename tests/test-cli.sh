@@ -50,7 +50,7 @@ start_cli_bus
 # --- help and usage errors (no daemon needed) ----------------------------
 expect 0 "--help" "$M" --help
 check "--help lists the commands" has_e "^  (rules|new|list|join|show|watch|play|bot|export) " "$TMP/out"
-for cmd in rules new list join show watch play bot export; do
+for cmd in rules new list join show watch play bot export delete; do
   expect 0 "$cmd --help" "$M" "$cmd" --help
   check "$cmd --help shows its usage line" has "meeple $cmd" "$TMP/out"
   check "$cmd --help documents --bus-address" has "--bus-address" "$TMP/out"
@@ -77,6 +77,8 @@ expect 2 "bot --strategy clever" "$M" bot 1 --strategy clever
 expect 0 "rules (activates the daemon)" "$M" rules
 check "rules lists base" has_e "^base +1\.0 " "$TMP/out"
 check "rules lists abbot" has_e "^abbot +[0-9.]+ +The Abbot" "$TMP/out"
+check "rules describes the base game" has_e "^  The classic game: " "$TMP/out"
+check "rules describes abbot" has_e "^  Each player gets an abbot " "$TMP/out"
 
 expect 0 "new" "$M" new --name "first game"
 check "new prints just an id" has_e '^[A-Za-z0-9_-]+$' "$TMP/out"
@@ -355,6 +357,21 @@ check "list shows no free seats for the finished game" \
   has_e "^$B +over +- +base" "$TMP/out"
 expect 0 "watch a finished game" "$M" watch "$B" --raw-events --colour=never
 check "watch of a finished game shows it and ends" has "^Game over after" "$TMP/out"
+
+# --- a watched game is deleted: watch hears GameRemoved and ends ---------
+expect 0 "new, to watch while it is deleted" "$M" new --name doomed
+D=$(cat "$TMP/out")
+start_watch "$D" watchd
+expect 0 "delete the creator's waiting game" "$M" delete "$D"
+set +e
+wait "$watch_pid"
+watch_status=$?
+set -e
+check "watch ends when its game is deleted (exit 1)" test "$watch_status" -eq 1
+check "watch says the game was deleted" has "^meeple: game $D was deleted$" \
+  "$TMP/watchd.err"
+expect 1 "show a deleted game" "$M" show "$D"
+check "show names the deleted game" has "$D" "$TMP/err"
 
 # --- the daemon goes away while watch follows a game (last: it ends the
 # daemon of this suite) -------------------------------------------------

@@ -804,6 +804,58 @@ START_TEST(test_activation)
 }
 END_TEST
 
+/* ListRuleSetDetails: the ListRuleSets entries, same order, with
+ * conflicts, a description and the source of each. */
+START_TEST(test_ruleset_details)
+{
+  g_autoptr(GDBusConnection) c = conn_new();
+  g_autoptr(GVariant) r = mgr_ok(c, "ListRuleSets", NULL, "(a(sssas))");
+  g_autoptr(GVariant) d = mgr_ok(c, "ListRuleSetDetails", NULL, "(aa{sv})");
+  g_autoptr(GVariant) list = g_variant_get_child_value(r, 0);
+  g_autoptr(GVariant) details = g_variant_get_child_value(d, 0);
+  ck_assert_uint_eq(g_variant_n_children(list),
+                    g_variant_n_children(details));
+  gboolean abbot = FALSE;
+  for (gsize i = 0; i < g_variant_n_children(list); i++) {
+    const char *id, *name, *version;
+    g_autofree const char **requires = NULL;
+    g_variant_get_child(list, i, "(&s&s&s^a&s)", &id, &name, &version,
+                        &requires);
+    g_autoptr(GVariant) e = g_variant_get_child_value(details, i);
+    const char *did, *dname, *dversion, *desc, *source, *file;
+    g_autofree const char **drequires = NULL, **conflicts = NULL;
+    ck_assert(g_variant_lookup(e, "id", "&s", &did));
+    ck_assert(g_variant_lookup(e, "name", "&s", &dname));
+    ck_assert(g_variant_lookup(e, "version", "&s", &dversion));
+    ck_assert(g_variant_lookup(e, "requires", "^a&s", &drequires));
+    ck_assert(g_variant_lookup(e, "conflicts", "^a&s", &conflicts));
+    ck_assert(g_variant_lookup(e, "description", "&s", &desc));
+    ck_assert(g_variant_lookup(e, "source", "&s", &source));
+    ck_assert(g_variant_lookup(e, "file", "&s", &file));
+    ck_assert_str_eq(did, id);
+    ck_assert_str_eq(dname, name);
+    ck_assert_str_eq(dversion, version);
+    ck_assert_uint_eq(g_strv_length((char **)drequires),
+                      g_strv_length((char **)requires));
+    if (i == 0) {
+      ck_assert_str_eq(source, "builtin");
+      ck_assert_msg(g_str_has_suffix(file, "base.tiles"), "base file %s",
+                    file);
+      ck_assert_msg(strstr(desc, "roads") != NULL, "base: '%s'", desc);
+    }
+    if (strcmp(id, "abbot") == 0) {
+      abbot = TRUE;
+      ck_assert_str_eq(source, "plugin");
+      ck_assert_msg(g_str_has_suffix(file, "/abbot.so"), "abbot file %s",
+                    file);
+      ck_assert_msg(strstr(desc, "abbot") != NULL, "abbot: '%s'", desc);
+      ck_assert_ptr_null(conflicts[0]);
+    }
+  }
+  ck_assert(abbot);
+}
+END_TEST
+
 static void
 on_game_created(GDBusConnection *c, const char *sender, const char *path,
                 const char *iface, const char *signal, GVariant *params,
@@ -1678,6 +1730,7 @@ typedef struct {
 
 static const BadCall bad_calls[] = {
   { TRUE, "ListRuleSets", "('x',)" },
+  { TRUE, "ListRuleSetDetails", "('x',)" },
   { TRUE, "CreateGame", "()" },
   { TRUE, "CreateGame", "('x',)" },
   { TRUE, "CreateGame", "({'seats': 'x'},)" },
@@ -3440,6 +3493,7 @@ dbus_api_suite(void)
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, test_activation);
+  tcase_add_test(tc, test_ruleset_details);
   tcase_add_test(tc, test_create_defaults);
   tcase_add_test(tc, test_create_variants);
   tcase_add_test(tc, test_create_invalid);

@@ -220,6 +220,8 @@ check "rules lists base first, loaded" \
   sh -c 'sed -n 2p "$1" | grep -Eq "^base +1\.0 +loaded +"' sh "$TMP/rules.out"
 check "rules lists abbot as loaded" has_e '^abbot +[^ ]+ +loaded +The Abbot$' \
   "$TMP/rules.out"
+check "rules describes abbot" has_e '^  Each player gets an abbot ' \
+  "$TMP/rules.out"
 check "rules writes nothing on stderr" test ! -s "$TMP/err"
 expect 0 "rules --verbose" "$SIM" rules --verbose
 check "rules --verbose shows the plugin file" has_e '^  file: .*/abbot\.so$' \
@@ -233,11 +235,13 @@ d = json.load(open(sys.argv[1]))
 assert isinstance(d, list) and len(d) >= 2
 assert d[0]["id"] == "base" and d[0]["status"] == "loaded"
 keys = {"id", "name", "version", "status", "file", "requires", "conflicts",
-        "priority", "error"}
+        "priority", "error", "source", "description"}
 assert all(set(r) == keys for r in d), d
 ab = [r for r in d if r["id"] == "abbot"]
 assert len(ab) == 1 and ab[0]["status"] == "loaded" and ab[0]["error"] is None
 assert ab[0]["version"] == "1.0" and ab[0]["file"].endswith("abbot.so")
+assert ab[0]["source"] == "plugin" and "abbot" in ab[0]["description"]
+assert d[0]["source"] == "builtin"
 ' "$TMP/rules.json"
 else
   check "rules --json looks like JSON" has '"status" : "loaded"' \
@@ -246,7 +250,8 @@ fi
 expect 0 "rules --plugin-dir /nonexistent" "$SIM" rules \
   --plugin-dir /nonexistent
 check "without plugins, rules shows only base" \
-  sh -c '[ "$(wc -l <"$1")" -eq 2 ] && grep -Eq "^base +1\.0 +loaded" "$1"' \
+  sh -c '[ "$(grep -vc "^  " "$1")" -eq 2 ] &&
+         grep -Eq "^base +1\.0 +loaded" "$1"' \
   sh "$TMP/out"
 expect 0 "rules with MEEPLE_PLUGIN_PATH=/nonexistent" \
   env MEEPLE_PLUGIN_PATH=/nonexistent "$SIM" rules

@@ -32,6 +32,9 @@ struct MeepleRemoteGame {
   gboolean log_final;          /* the log was fetched after the game ended */
   /* The daemon left the bus (or the bus left us); a message says how. */
   char *gone;
+  /* GameRemoved's reason once the daemon removed this game, else NULL. */
+  char *removed;
+  char *removed_rule;          /* the manager's GameRemoved for it */
   /* Unique bus name of the daemon: only its signals are believed (any
    * peer can send a signal to this connection directly). */
   char *daemon_owner;
@@ -115,6 +118,8 @@ void mcl_catalog_free(MeepleClientCatalog *catalog);
  * to be passed around with their free functions). */
 gpointer mcl_ruleset_from_variant(GVariant *v);
 void mcl_ruleset_free(gpointer ruleset);
+gpointer mcl_ruleset_details_from_variant(GVariant *v);
+void mcl_ruleset_details_free(gpointer details);
 gpointer mcl_summary_from_variant(GVariant *v);
 void mcl_summary_free(gpointer summary);
 gpointer mcl_history_entry_from_variant(GVariant *v);

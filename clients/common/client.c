@@ -339,6 +339,14 @@ meeple_client_list_rulesets(MeepleClient *client, GError **error)
                    mcl_ruleset_from_variant, mcl_ruleset_free, NULL, error);
 }
 
+GPtrArray *
+meeple_client_list_rule_set_details(MeepleClient *client, GError **error)
+{
+  return call_list(client, "ListRuleSetDetails", NULL, "(aa{sv})",
+                   mcl_ruleset_details_from_variant, mcl_ruleset_details_free,
+                   NULL, error);
+}
+
 /* An "as" value from a NULL-terminated list. */
 static GVariant *
 strv_value(const char *const *strv)

@@ -101,6 +101,28 @@ typedef struct {
  * array). */
 GPtrArray *meeple_client_list_rulesets(MeepleClient *client, GError **error);
 
+/** Everything a lobby shows about one rule set (Manager.ListRuleSetDetails,
+ * doc/dbus-api.md).  Every string is set ("" when the daemon sent none);
+ * the lists are NULL-terminated, never NULL. */
+typedef struct {
+  char *id, *name, *version;
+  char **requires;             /**< ids it needs ("base" implied) */
+  char **conflicts;            /**< ids it cannot be played with */
+  char *description;           /**< one or two sentences, or "" */
+  /** "builtin" (the base game), "plugin" (a C plugin) or "lua" (a rule
+   * set written in Lua); a later daemon may name other sources. */
+  char *source;
+  char *file;                  /**< the file it came from, or "" */
+} MeepleClientRuleSetDetails;
+/** The rule sets the daemon can play, base game first, with their
+ * descriptions, conflicts and sources: a GPtrArray of
+ * MeepleClientRuleSetDetails*, owned (and freed) by the array; NULL with
+ * @error set on failure.  A daemon older than ListRuleSetDetails answers
+ * with an UnknownMethod error: fall back to meeple_client_list_rulesets()
+ * then. */
+GPtrArray *meeple_client_list_rule_set_details(MeepleClient *client,
+                                               GError **error);
+
 /** Options of a new game.  Zero-initialise; unset fields take the
  * daemon's defaults. */
 typedef struct {
@@ -386,6 +408,12 @@ GPtrArray *meeple_remote_game_events(MeepleRemoteGame *game);
 /** Whether the game is over, as far as the mirror knows (a "game-over"
  * event, Status "over", or GetDecision said GameOver). */
 gboolean meeple_remote_game_is_over(MeepleRemoteGame *game);
+/** Why the daemon removed the game from the bus — "deleted", "expired" or
+ * "finished", as its Manager.GameRemoved signal said — or NULL while it
+ * has not.  A removed game also calls the gone callback, with a sentence;
+ * unlike a daemon that left, a removed game never comes back, so a client
+ * that reconnects after gone() should not try for this one. */
+const char *meeple_remote_game_removed(MeepleRemoteGame *game);
 /** Once the game is over (is_over()), brings the event log to its end
  * with one GetEvents: the state can say "over" while the last Events
  * signals are still on their way.  The events callback hears of what
@@ -488,8 +516,10 @@ typedef struct {
                    const char *kind, gpointer data);
   /** The state changed (properties or events); read it again. */
   void (*changed)(MeepleRemoteGame *game, gpointer data);
-  /** The daemon left the bus, or the connection to the bus was lost;
-   * @why says which.  Nothing more will arrive for this game. */
+  /** The daemon left the bus, the connection to the bus was lost, or
+   * the daemon removed the game (meeple_remote_game_removed() then says
+   * why); @why says which in a sentence.  Nothing more will arrive for
+   * this game. */
   void (*gone)(MeepleRemoteGame *game, const char *why, gpointer data);
 } MeepleRemoteGameCallbacks;
 /** Sets (NULL: clears) the callbacks; the struct is copied. */

@@ -422,6 +422,38 @@ mcl_ruleset_free(gpointer data)
 }
 
 gpointer
+mcl_ruleset_details_from_variant(GVariant *v)
+{
+  MeepleClientRuleSetDetails *r = g_new0(MeepleClientRuleSetDetails, 1);
+
+  r->id = mcl_string_or_empty(v, "id");
+  r->name = mcl_string_or_empty(v, "name");
+  r->version = mcl_string_or_empty(v, "version");
+  r->requires = lookup_strv(v, "requires");
+  r->conflicts = lookup_strv(v, "conflicts");
+  r->description = mcl_string_or_empty(v, "description");
+  r->source = mcl_string_or_empty(v, "source");
+  r->file = mcl_string_or_empty(v, "file");
+  return r;
+}
+
+void
+mcl_ruleset_details_free(gpointer data)
+{
+  MeepleClientRuleSetDetails *r = data;
+
+  g_free(r->id);
+  g_free(r->name);
+  g_free(r->version);
+  g_strfreev(r->requires);
+  g_strfreev(r->conflicts);
+  g_free(r->description);
+  g_free(r->source);
+  g_free(r->file);
+  g_free(r);
+}
+
+gpointer
 mcl_summary_from_variant(GVariant *v)
 {
   MeepleClientGameSummary *s = g_new0(MeepleClientGameSummary, 1);

@@ -237,6 +237,35 @@ on_name_owner_changed(MeepleRemoteGame *game, DBusMessage *message)
     set_gone(game, "meepled left the bus");
 }
 
+/* Manager.GameRemoved(id, path, reason): the bus match names our id,
+ * but any signal reaches the filter, so the id is checked again. */
+static void
+on_game_removed(MeepleRemoteGame *game, DBusMessage *message)
+{
+  const char *id, *path, *reason;
+
+  if (game->removed ||
+      !dbus_message_get_args(message, NULL, DBUS_TYPE_STRING, &id,
+                             DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_STRING,
+                             &reason, DBUS_TYPE_INVALID) ||
+      strcmp(id, game->id) != 0)
+    return;
+  game->removed = g_strdup(reason);
+  /* A finished game leaving after --keep-finished is over already: its
+   * mirror has everything, so nothing is lost and nobody is told. */
+  if (strcmp(reason, "finished") == 0 && game->over)
+    return;
+  g_autofree char *why =
+      strcmp(reason, "deleted") == 0
+          ? g_strdup_printf("game %s was deleted", game->id)
+      : strcmp(reason, "expired") == 0
+          ? g_strdup_printf("game %s expired: it waited for players longer "
+                            "than the daemon keeps waiting games", game->id)
+          : g_strdup_printf("game %s left the daemon (%s)", game->id,
+                            reason);
+  set_gone(game, why);
+}
+
 static DBusHandlerResult
 filter(DBusConnection *connection, DBusMessage *message, void *data)
 {
@@ -254,6 +283,10 @@ filter(DBusConnection *connection, DBusMessage *message, void *data)
     /* Only the bus itself knows who owns a name. */
     if (g_strcmp0(sender, DBUS_SERVICE_DBUS) == 0)
       on_name_owner_changed(game, message);
+  } else if (dbus_message_is_signal(message, MEEPLE_DBUS_MANAGER_IFACE,
+                                    "GameRemoved")) {
+    if (game->daemon_owner && g_strcmp0(sender, game->daemon_owner) == 0)
+      on_game_removed(game, message);
   } else if (g_strcmp0(dbus_message_get_path(message), game->path) != 0 ||
              !game->daemon_owner ||
              g_strcmp0(sender, game->daemon_owner) != 0) {
@@ -397,6 +430,14 @@ meeple_remote_game_open(MeepleClient *client, const char *id, GError **error)
     g_clear_pointer(&game->owner_rule, g_free);
     goto fail;
   }
+  game->removed_rule = g_strdup_printf(
+      "type='signal',sender='%s',path='%s',interface='%s',"
+      "member='GameRemoved',arg0='%s'", MEEPLE_DBUS_NAME,
+      MEEPLE_DBUS_MANAGER_PATH, MEEPLE_DBUS_MANAGER_IFACE, id);
+  if (!add_match(game, game->removed_rule, error)) {
+    g_clear_pointer(&game->removed_rule, g_free);
+    goto fail;
+  }
   if (!dbus_connection_add_filter(client->connection, filter, game, NULL)) {
     g_set_error_literal(error, MEEPLE_CLIENT_ERROR, MEEPLE_CLIENT_ERROR_FAILED,
                         "out of memory");
@@ -429,6 +470,10 @@ meeple_remote_game_free(MeepleRemoteGame *game)
     dbus_bus_remove_match(connection, game->match_rule, NULL);
   if (game->owner_rule)
     dbus_bus_remove_match(connection, game->owner_rule, NULL);
+  if (game->removed_rule)
+    dbus_bus_remove_match(connection, game->removed_rule, NULL);
+  g_free(game->removed_rule);
+  g_free(game->removed);
   g_free(game->match_rule);
   g_free(game->owner_rule);
   g_free(game->id);
@@ -486,6 +531,12 @@ gboolean
 meeple_remote_game_is_over(MeepleRemoteGame *game)
 {
   return game->over;
+}
+
+const char *
+meeple_remote_game_removed(MeepleRemoteGame *game)
+{
+  return game->removed;
 }
 
 void

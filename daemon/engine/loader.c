@@ -9,12 +9,16 @@
 #include <gmodule.h>
 #include <string.h>
 
+/* A rule set: a plugin's own (desc->setup), or one a host plugin read
+ * from a file of its language (provided.setup, ABI 2.2); or a host. */
 typedef struct {
   MeeplePluginInfo info;
   GModule *module;
   const MeeplePluginDescriptor *desc;
-  char *file, *id, *name, *version, *error;
+  MeepleProvidedRuleSet provided; /* .setup set: provided by a host */
+  char *file, *id, *name, *version, *error, *description, *tiles;
   char **requires, **conflicts;
+  const char *source;      /* static: "plugin", "host" or the host's */
   int priority;
   gboolean inited;
   gboolean placed;         /* topological sort: already ordered */
@@ -25,6 +29,7 @@ struct MeepleLoader {
   GPtrArray *plugin_dirs;  /* char* */
   GPtrArray *tiles_dirs;   /* char* */
   GPtrArray *plugins;      /* Plugin*, public order once loaded */
+  GPtrArray *hosts;        /* Plugin*, loaded hosts, in file order */
   gboolean did_load;
 };
 
@@ -55,6 +60,17 @@ plugin_free(gpointer data)
   Plugin *p = data;
   if (p->module)
     g_module_close(p->module);
+  if (p->provided.free_data)
+    p->provided.free_data(p->provided.data);
+  g_free(p->provided.id);
+  g_free(p->provided.name);
+  g_free(p->provided.version);
+  g_free(p->provided.description);
+  g_free(p->provided.tiles);
+  g_strfreev(p->provided.requires);
+  g_strfreev(p->provided.conflicts);
+  g_free(p->description);
+  g_free(p->tiles);
   g_free(p->file);
   g_free(p->id);
   g_free(p->name);
@@ -73,6 +89,7 @@ meeple_loader_new(void)
   l->plugin_dirs = g_ptr_array_new_with_free_func(g_free);
   l->tiles_dirs = g_ptr_array_new_with_free_func(g_free);
   l->plugins = g_ptr_array_new_with_free_func(plugin_free);
+  l->hosts = g_ptr_array_new_with_free_func(plugin_free);
   return l;
 }
 
@@ -91,10 +108,17 @@ meeple_loader_unref(MeepleLoader *l)
   /* exit() in reverse load order; loaded plugins come first */
   for (guint i = l->plugins->len; i-- > 0;) {
     Plugin *p = g_ptr_array_index(l->plugins, i);
+    if (p->inited && p->desc && p->desc->exit)
+      p->desc->exit();
+  }
+  /* The rule sets a host provided go first: their data is the host's. */
+  g_ptr_array_unref(l->plugins);
+  for (guint i = l->hosts->len; i-- > 0;) {
+    Plugin *p = g_ptr_array_index(l->hosts, i);
     if (p->inited && p->desc->exit)
       p->desc->exit();
   }
-  g_ptr_array_unref(l->plugins);
+  g_ptr_array_unref(l->hosts);
   g_ptr_array_unref(l->plugin_dirs);
   g_ptr_array_unref(l->tiles_dirs);
   g_free(l);
@@ -200,16 +224,68 @@ plugin_open(Plugin *p)
                 "characters other than '/' and '#'", d->id);
     return;
   }
-  if (!d->setup) {
+  /* ABI 2.2 fields exist only in descriptors of minor 2 and later */
+  const MeepleRuleSetHost *host = d->abi_minor >= 2 ? d->host : NULL;
+  if (host && (d->setup || !host->suffix || !host->open || !host->source)) {
+    plugin_fail(p, "host '%s' must have no setup function, and a suffix, "
+                "a source and an open function", d->id);
+    return;
+  }
+  if (!d->setup && !host) {
     plugin_fail(p, "rule set '%s' has no setup function", d->id);
     return;
   }
   p->desc = d;
   p->priority = d->priority;
+  p->source = host ? "host" : "plugin";
   p->name = g_utf8_make_valid(d->name && *d->name ? d->name : d->id, -1);
   p->version = g_strdup(d->version);
+  p->tiles = g_strdup(d->tiles);
+  if (d->abi_minor >= 2 && d->description)
+    p->description = g_utf8_make_valid(d->description, -1);
   p->requires = copy_id_list(p, d->requires, "requires");
   p->conflicts = copy_id_list(p, d->conflicts, "conflicts");
+}
+
+/* Reads rule-set file @p->file with @host; sets p->error on failure.
+ * The host's messages name the file themselves ("FILE:LINE: ..."). */
+static void
+provided_open(Plugin *p, const Plugin *host_plugin)
+{
+  const MeepleRuleSetHost *host = host_plugin->desc->host;
+  p->source = host->source;
+  GError *err = NULL;
+  if (!host->open(p->file, &p->provided, &err) || !p->provided.setup) {
+    p->error = g_utf8_make_valid(err ? err->message
+                                     : "the host read no rule set", -1);
+    g_clear_error(&err);
+    return;
+  }
+  const MeepleProvidedRuleSet *r = &p->provided;
+  if (!valid_id(r->id) || strcmp(r->id, "base") == 0) {
+    plugin_fail(p, "its id must be 1-64 lower-case letters, digits and "
+                "'-', and not 'base'");
+    return;
+  }
+  p->id = g_strdup(r->id);
+  gboolean version_ok = r->version && *r->version && strlen(r->version) <= 32;
+  for (const char *c = r->version; version_ok && *c; c++)
+    version_ok = *c > ' ' && *c < 0x7f && *c != '/' && *c != '#';
+  if (!version_ok) {
+    plugin_fail(p, "rule set '%s' needs a version of 1-32 printable ASCII "
+                "characters other than '/' and '#'", r->id);
+    return;
+  }
+  p->priority = r->priority;
+  p->name = g_utf8_make_valid(r->name && *r->name ? r->name : r->id, -1);
+  p->version = g_strdup(r->version);
+  p->tiles = g_strdup(r->tiles);
+  if (r->description)
+    p->description = g_utf8_make_valid(r->description, -1);
+  p->requires = copy_id_list(p, (const char *const *)r->requires,
+                             "requires");
+  p->conflicts = copy_id_list(p, (const char *const *)r->conflicts,
+                              "conflicts");
 }
 
 static void
@@ -226,6 +302,8 @@ publish_info(Plugin *p)
   p->info.priority = p->priority;
   p->info.loaded = p->error == NULL;
   p->info.error = p->error;
+  p->info.description = p->description;
+  p->info.source = p->source ? p->source : "plugin";
 }
 
 /* ---- ordering -------------------------------------------------------------- */
@@ -302,8 +380,8 @@ order_plugins(GPtrArray *all)
       Plugin *p = g_ptr_array_index(all, i);
       if (p->error || p->placed || !requirements_placed(all, p))
         continue;
-      if (!best || p->desc->priority > best->desc->priority ||
-          (p->desc->priority == best->desc->priority &&
+      if (!best || p->priority > best->priority ||
+          (p->priority == best->priority &&
            strcmp(p->id, best->id) < 0))
         best = p;
     }
@@ -412,20 +490,22 @@ setup_plugin(MeepleLoader *l, MeepleRules *rules, Plugin *p, GError **error)
 {
   registry_begin_ruleset(rules, p->id, p->name, p->version);
   GError *err = NULL;
-  gboolean ok = p->desc->setup(rules, &err);
+  gboolean ok = p->provided.setup
+                    ? p->provided.setup(rules, p->provided.data, &err)
+                    : p->desc->setup(rules, &err);
   if (!ok) {
     g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_PLUGIN,
                 "rule set '%s': setup failed: %s", p->id,
                 err ? err->message : "(no reason given)");
     g_clear_error(&err);
-  } else if (p->desc->tiles) {
+  } else if (p->tiles) {
     g_autofree char *dir = g_path_get_dirname(p->file);
-    g_autofree char *path = find_tile_file(l, dir, p->desc->tiles);
+    g_autofree char *path = find_tile_file(l, dir, p->tiles);
     if (!path) {
       g_autofree char *dirs = tiles_dirs_text(l, dir);
       g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_PLUGIN,
                   "rule set '%s': tile file '%s' not found (looked in %s)",
-                  p->id, p->desc->tiles, dirs);
+                  p->id, p->tiles, dirs);
       ok = FALSE;
     } else if (!meeple_rules_load_tiles(rules, path, &err)) {
       g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_PLUGIN,
@@ -519,7 +599,7 @@ compare_names(gconstpointer a, gconstpointer b)
 }
 
 static void
-scan_dir(const char *dir, GPtrArray *out)
+scan_dir(const char *dir, const char *suffix, GPtrArray *out)
 {
   GDir *d = g_dir_open(dir, 0, NULL);
   if (!d)
@@ -527,7 +607,7 @@ scan_dir(const char *dir, GPtrArray *out)
   GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
   const char *name;
   while ((name = g_dir_read_name(d)))
-    if (g_str_has_suffix(name, ".so"))
+    if (g_str_has_suffix(name, suffix))
       g_ptr_array_add(names, g_strdup(name));
   g_dir_close(d);
   /* file order is part of the documented load order: sort it */
@@ -556,11 +636,43 @@ meeple_loader_load(MeepleLoader *l, GError **error)
 
   GPtrArray *all = g_ptr_array_new();
   for (guint i = 0; i < l->plugin_dirs->len; i++)
-    scan_dir(l->plugin_dirs->pdata[i], all);
+    scan_dir(l->plugin_dirs->pdata[i], ".so", all);
+  guint n_objects = all->len;
+  for (guint i = 0; i < n_objects; i++)
+    plugin_open(all->pdata[i]);
+
+  /* Hosts (ABI 2.2) are set apart, initialised now, and asked for the
+   * rule sets of their files in the plugin directories, which then load
+   * like the plugins' own. */
+  GPtrArray *objects = all;
+  all = g_ptr_array_new();
+  for (guint i = 0; i < objects->len; i++) {
+    Plugin *p = objects->pdata[i];
+    gboolean host = p->source && strcmp(p->source, "host") == 0;
+    GError *err = NULL;
+    if (host && !p->error && p->desc->init && !p->desc->init(&err)) {
+      plugin_fail(p, "init failed: %s", err ? err->message : "(no reason)");
+      g_clear_error(&err);
+    }
+    if (host && !p->error) {
+      p->inited = TRUE;
+      g_ptr_array_add(l->hosts, p);
+    } else {
+      g_ptr_array_add(all, p);
+    }
+  }
+  g_ptr_array_free(objects, TRUE);
+  for (guint h = 0; h < l->hosts->len; h++) {
+    Plugin *host = l->hosts->pdata[h];
+    guint first = all->len;
+    for (guint i = 0; i < l->plugin_dirs->len; i++)
+      scan_dir(l->plugin_dirs->pdata[i], host->desc->host->suffix, all);
+    for (guint i = first; i < all->len; i++)
+      provided_open(all->pdata[i], host);
+  }
 
   for (guint i = 0; i < all->len; i++) {
     Plugin *p = all->pdata[i];
-    plugin_open(p);
     for (guint j = 0; j < i && !p->error; j++) {
       Plugin *q = all->pdata[j];
       if (!q->error && strcmp(q->id, p->id) == 0)
@@ -591,7 +703,7 @@ meeple_loader_load(MeepleLoader *l, GError **error)
     if (!check_conflicts(enabled, &err)) {
       plugin_fail(p, "%s", err->message);
       g_clear_error(&err);
-    } else if (p->desc->init && !p->desc->init(&err)) {
+    } else if (p->desc && p->desc->init && !p->desc->init(&err)) {
       plugin_fail(p, "init failed: %s", err ? err->message : "(no reason)");
       g_clear_error(&err);
     } else {
@@ -605,7 +717,7 @@ meeple_loader_load(MeepleLoader *l, GError **error)
     }
     g_ptr_array_free(enabled, TRUE);
     if (p->error && p->inited) {
-      if (p->desc->exit)
+      if (p->desc && p->desc->exit)
         p->desc->exit();
       p->inited = FALSE;
     }

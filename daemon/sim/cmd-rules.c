@@ -11,7 +11,7 @@
 
 /* One row of the report, base game or plugin. */
 typedef struct {
-  const char *id, *name, *version, *file, *error;
+  const char *id, *name, *version, *file, *error, *description, *source;
   const char *const *requires;
   const char *const *conflicts;
   int priority;
@@ -45,6 +45,8 @@ plugin_row(const MeeplePluginInfo *info, GPtrArray *owned)
     .conflicts = info->conflicts ? info->conflicts : no_ids,
     .priority = info->priority,
     .loaded = info->loaded,
+    .description = valid(owned, info->description),
+    .source = info->source,
   };
 }
 
@@ -103,6 +105,8 @@ format_table(const Row *rows, guint n, gboolean verbose, char **dirs,
     } else {
       append_list_line(out, "requires", r->requires);
       append_list_line(out, "conflicts", r->conflicts);
+      if (r->description)
+        g_string_append_printf(out, "  %s\n", r->description);
     }
     if (verbose) {
       g_string_append_printf(out, "  file: %s\n", or_dash(r->file));
@@ -152,6 +156,8 @@ format_json(const Row *rows, guint n, gsize *length)
     add_string_or_null(b, "version", r->version);
     add_string_or_null(b, "status", r->loaded ? "loaded" : "skipped");
     add_string_or_null(b, "file", r->file);
+    add_string_or_null(b, "source", r->source);
+    add_string_or_null(b, "description", r->description);
     add_id_list(b, "requires", r->requires);
     add_id_list(b, "conflicts", r->conflicts);
     json_builder_set_member_name(b, "priority");
@@ -200,10 +206,13 @@ sim_cmd_rules(int argc, char **argv)
     "were skipped.  Columns: rule-set id, version, status (loaded or\n"
     "skipped) and name.  An indented line under a skipped plugin gives\n"
     "the reason; under a loaded one, the rule sets it requires and those\n"
-    "it conflicts with.  The ids are what 'play --rules' takes.\n"
+    "it conflicts with, and its description.  Rule sets written in Lua\n"
+    "(doc/lua-rulesets.md) are listed like plugins.  The ids are what\n"
+    "'play --rules' takes.\n"
     "\n"
     "With --json: an array of objects with id, name, version, status,\n"
-    "file, requires, conflicts, priority and error (null unless skipped);\n"
+    "file, source (builtin, plugin, lua or host), description (or null),\n"
+    "requires, conflicts, priority and error (null unless skipped);\n"
     "id, name and version may be null for a skipped file whose descriptor\n"
     "could not be read.\n"
     "\n"
@@ -248,6 +257,8 @@ sim_cmd_rules(int argc, char **argv)
     .requires = no_ids,
     .conflicts = no_ids,
     .loaded = TRUE,
+    .description = MEEPLE_BASE_DESCRIPTION,
+    .source = "builtin",
   };
   for (guint i = 1; i < n; i++)
     rows[i] = plugin_row(meeple_loader_plugin(loader, i - 1), owned);

@@ -164,4 +164,6 @@ MEEPLE_PLUGIN_DEFINE(
   .name = "The Abbot",
   .version = "1.0",
   .setup = abbot_setup,
+  .description = "Each player gets an abbot for monasteries and gardens, "
+                 "which they may take back early to score what it has.",
 );

@@ -690,5 +690,7 @@ MEEPLE_PLUGIN_DEFINE(
   .name = "Under the Big Top",
   .version = "1.0",
   .setup = circus_setup,
+  .description = "A circus comes to town: acrobats build pyramids and the "
+                 "big top scores its animal token with everyone nearby.",
   .tiles = "circus.tiles",
 );

@@ -323,5 +323,7 @@ MEEPLE_PLUGIN_DEFINE(
   .name = "Mage & Witch",
   .version = "1.0",
   .setup = mw_setup,
+  .description = "The mage adds a point per tile to a road or city, the "
+                 "witch halves it; magic tiles let you move them.",
   .tiles = "mage-witch.tiles",
 );

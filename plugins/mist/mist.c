@@ -384,5 +384,7 @@ MEEPLE_PLUGIN_DEFINE(
   .name = "Mist and ghosts (provisional tiles)",
   .version = "0.1",
   .setup = mist_setup,
+  .description = "Mist hides parts of the land and ghosts haunt it: they "
+                 "join your features and cost points when caught.",
   .tiles = "mist.tiles",
 );

@@ -712,5 +712,7 @@ MEEPLE_PLUGIN_DEFINE(
   .name = "The Princess & the Dragon",
   .version = "1.0",
   .setup = pd_setup,
+  .description = "A dragon roams the land eating followers; the fairy "
+                 "protects them, the princess chases knights from cities.",
   .tiles = "princess-dragon.tiles",
 );

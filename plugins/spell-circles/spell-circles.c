@@ -551,5 +551,7 @@ MEEPLE_PLUGIN_DEFINE(
   .version = "0.1",
   .requires = sc_requires,
   .setup = sc_setup,
+  .description = "Spell circles in the mist bind ghosts and followers "
+                 "to their spells; played with the mist.",
   .tiles = "spell-circles.tiles",
 );

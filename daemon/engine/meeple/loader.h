@@ -39,7 +39,21 @@ typedef struct {
   gboolean loaded;
   /** Why it was skipped ("file.so: ..."), NULL when loaded. */
   const char *error;
+  /** One or two sentences for a player, or NULL (plugins older than ABI
+   * 2.2 have none). */
+  const char *description;
+  /** Where the rule set comes from: "plugin" for a shared object, or the
+   * source its host names ("lua") for a rule set read by a host plugin;
+   * "host" for a host plugin that failed to load (a loaded host is not a
+   * rule set and is not listed). */
+  const char *source;
 } MeeplePluginInfo;
+
+/** A description of the base game for rule-set listings. */
+#define MEEPLE_BASE_DESCRIPTION                                              \
+  "The classic game: place tiles to build roads, cities, monasteries and " \
+  "fields, and score them with your followers."
+
 
 MeepleLoader *meeple_loader_new(void);
 MeepleLoader *meeple_loader_ref(MeepleLoader *loader);

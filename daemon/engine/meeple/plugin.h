@@ -33,9 +33,11 @@ G_BEGIN_DECLS
  * and its minor is at most the host's; minors only ever add (the policy
  * is in doc/plugins.md, "ABI compatibility").  2.0: rule sets meet only
  * through the engine — action effects, figure and symbol traits, a
- * FILTER that sees every decision, published API tables. */
+ * FILTER that sees every decision, published API tables.  2.1: typed
+ * events.  2.2: descriptions, rule-set hosts (MeepleRuleSetHost) and
+ * failing hooks (meeple_game_fail()). */
 #define MEEPLE_PLUGIN_ABI_MAJOR 2
-#define MEEPLE_PLUGIN_ABI_MINOR 1
+#define MEEPLE_PLUGIN_ABI_MINOR 2
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
@@ -47,6 +49,41 @@ G_BEGIN_DECLS
 /** "Before everything else": runs before the core's step in SCORE and
  * FINAL_SCORING (e.g. RULES CIRCUS-09, the big top first). */
 #define MEEPLE_PRIORITY_BEFORE_CORE 1000
+
+/** A rule set a host plugin reads from a file of its own language (a Lua
+ * script), filled in by MeepleRuleSetHost.open().  Every string and list
+ * is newly allocated (g_free / g_strfreev) and becomes the loader's.  ABI
+ * 2.2. */
+typedef struct {
+  char *id, *name, *version;
+  /** One or two plain sentences for a player, or NULL. */
+  char *description;
+  char **requires, **conflicts; /**< NULL-terminated, or NULL */
+  int priority;
+  /** The rule set's own tile file, looked up next to the script, then in
+   * the tile directories; or NULL. */
+  char *tiles;
+  /** As MeeplePluginDescriptor.setup, with @data. */
+  gboolean (*setup)(MeepleRules *rules, gpointer data, GError **error);
+  gpointer data;
+  /** Frees @data when the loader is freed; may be NULL. */
+  GDestroyNotify free_data;
+} MeepleProvidedRuleSet;
+
+/** What a host plugin (the Lua host, plugins/lua) offers the loader: a
+ * rule set for each file whose name ends in @suffix in the plugin
+ * directories.  ABI 2.2. */
+typedef struct {
+  /** File-name suffix of the rule sets it reads (".lua"). */
+  const char *suffix;
+  /** What listings call such rule sets' source ("lua"). */
+  const char *source;
+  /** Reads @file into @out (zeroed).  FALSE with @error set skips the
+   * file alone; the message starts with "FILE:LINE: " where there is a
+   * line to name. */
+  gboolean (*open)(const char *file, MeepleProvidedRuleSet *out,
+                   GError **error);
+} MeepleRuleSetHost;
 
 /** What a plugin is.  Export exactly one, named meeple_plugin_descriptor,
  * with MEEPLE_PLUGIN_DEFINE. */
@@ -81,6 +118,14 @@ typedef struct {
    * looked up next to the plugin, then in the tile directories; or NULL.
    * Loaded after setup(), so it may use the kinds setup() registered. */
   const char *tiles;
+  /* ---- ABI 2.2: read only from plugins whose abi_minor is at least 2 */
+  /** One or two plain sentences for a player ("Each player gets an abbot
+   * ..."), shown by rule-set listings; or NULL. */
+  const char *description;
+  /** Set by a host plugin, which provides rule sets from files of another
+   * language instead of one of its own: its setup is then NULL and it is
+   * not a rule set itself.  NULL for an ordinary plugin. */
+  const MeepleRuleSetHost *host;
 } MeeplePluginDescriptor;
 
 /** Defines the exported descriptor:
