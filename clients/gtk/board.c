@@ -438,6 +438,7 @@ forget_chunks(MgBoard *b)
   g_hash_table_remove_all(b->chunks);
 }
 
+
 void
 mg_board_looks_changed(MgBoard *b)
 {
@@ -475,6 +476,16 @@ figure_offset(MgBoard *b, guint i, double *fx, double *fy)
   *fx += nth * FIGURE_SIZE * .95;
   if (f->segment < 0)
     *fy += nth * FIGURE_SIZE * .1;
+}
+
+void
+mg_board_figure_point(MgBoard *b, guint index, double *wx, double *wy)
+{
+  const MgBoardFigure *f = &g_array_index(b->figures, MgBoardFigure, index);
+  double fx, fy;
+  figure_offset(b, index, &fx, &fy);
+  *wx = b->ox + (f->x + fx) * b->scale;
+  *wy = b->oy + (f->y + fy) * b->scale;
 }
 
 /* Draws the tiles of chunk (@cx, @cy) and the figures on and around

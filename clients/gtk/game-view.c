@@ -492,7 +492,9 @@ update_players(MgGameView *v, const MeepleClientState *state,
     char *markup = g_markup_printf_escaped(
         "%s<b>%s</b>%s%s — %d point%s\n<small>%s%s</small>",
         active ? "▶ " : "", seat->name, who,
-        !seat->taken ? " (free seat)"
+        /* who is connected now means nothing to a replay */
+        totals ? ""
+        : !seat->taken ? " (free seat)"
         : !seat->connected ? " (away)" : "",
         score, score == 1 ? "" : "s",
         *supply ? "in hand: " : "", supply);

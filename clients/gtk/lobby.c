@@ -102,8 +102,8 @@ mg_lobby_rule_sets(MgLobby *l)
     if (!id || !GTK_IS_CHECK_BUTTON(c))
       continue;
     g_ptr_array_add(out, g_strdup(id));
-    g_ptr_array_add(out, g_strdup(gtk_check_button_get_label(
-                             GTK_CHECK_BUTTON(c))));
+    g_ptr_array_add(out, g_strdup(g_object_get_data(G_OBJECT(c),
+                                                    "rule-label")));
   }
   g_ptr_array_add(out, NULL);
   return (char **)g_ptr_array_free(out, FALSE);
@@ -379,42 +379,141 @@ on_rule_toggled(GtkCheckButton *check, gpointer data)
         gtk_check_button_set_active(GTK_CHECK_BUTTON(c), TRUE);
 }
 
+/* Rule sets that cannot be played with a ticked one are greyed out, and
+ * say why: the daemon would refuse the game. */
+static void
+update_conflicts(MgLobby *l)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules)); c;
+       c = gtk_widget_get_next_sibling(c)) {
+    const char *id = g_object_get_data(G_OBJECT(c), "rule-id");
+    char **mine = g_object_get_data(G_OBJECT(c), "conflicts");
+    const char *blocker = NULL;
+    for (GtkWidget *d = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules));
+         d && !blocker; d = gtk_widget_get_next_sibling(d)) {
+      if (d == c || !gtk_check_button_get_active(GTK_CHECK_BUTTON(d)))
+        continue;
+      const char *other = g_object_get_data(G_OBJECT(d), "rule-id");
+      char **theirs = g_object_get_data(G_OBJECT(d), "conflicts");
+      if ((mine && g_strv_contains((const char *const *)mine, other)) ||
+          (theirs && g_strv_contains((const char *const *)theirs, id)))
+        blocker = other;
+    }
+    gboolean active = gtk_check_button_get_active(GTK_CHECK_BUTTON(c));
+    gtk_widget_set_sensitive(c, active || !blocker);
+    g_autofree char *why = blocker
+        ? g_strdup_printf("Cannot be played with %s, which is ticked",
+                          blocker) : NULL;
+    gtk_widget_set_tooltip_text(c, why);
+  }
+}
+
+static void
+on_rule_active(GObject *object, GParamSpec *pspec, gpointer data)
+{
+  (void)object;
+  (void)pspec;
+  update_conflicts(data);
+}
+
+/* One rule set's row: a check button whose label says its name, id and
+ * version, what it needs and what it cannot be played with, and under it
+ * the rule set's own description (ListRuleSetDetails). */
+static GtkWidget *
+rule_row(MgLobby *l, const char *id, const char *name, const char *version,
+         char **requires, char **conflicts, const char *description,
+         gboolean active)
+{
+  GString *label = g_string_new(NULL);
+  g_string_append_printf(label, "%s (%s %s)", name, id, version);
+  if (requires && requires[0]) {
+    g_autofree char *req = g_strjoinv(", ", requires);
+    g_string_append_printf(label, " — needs %s (ticked with it)", req);
+  }
+  if (conflicts && conflicts[0]) {
+    g_autofree char *con = g_strjoinv(", ", conflicts);
+    g_string_append_printf(label, " — not with %s", con);
+  }
+  GtkWidget *c = gtk_check_button_new();
+  GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *title = gtk_label_new(label->str);
+  gtk_label_set_xalign(GTK_LABEL(title), 0);
+  gtk_label_set_wrap(GTK_LABEL(title), TRUE);
+  gtk_box_append(GTK_BOX(box), title);
+  if (description && *description) {
+    GtkWidget *desc = gtk_label_new(description);
+    gtk_label_set_xalign(GTK_LABEL(desc), 0);
+    gtk_label_set_wrap(GTK_LABEL(desc), TRUE);
+    gtk_widget_add_css_class(desc, "dim-label");
+    gtk_widget_add_css_class(desc, "caption");
+    gtk_box_append(GTK_BOX(box), desc);
+    g_object_set_data(G_OBJECT(c), "description-label", desc);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(c),
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   description, -1);
+  }
+  gtk_check_button_set_child(GTK_CHECK_BUTTON(c), box);
+  gtk_accessible_update_property(GTK_ACCESSIBLE(c),
+                                 GTK_ACCESSIBLE_PROPERTY_LABEL, label->str,
+                                 -1);
+  g_object_set_data_full(G_OBJECT(c), "rule-label",
+                         g_string_free(label, FALSE), g_free);
+  g_object_set_data_full(G_OBJECT(c), "rule-id", g_strdup(id), g_free);
+  g_object_set_data_full(G_OBJECT(c), "requires", g_strdupv(requires),
+                         (GDestroyNotify)g_strfreev);
+  g_object_set_data_full(G_OBJECT(c), "conflicts", g_strdupv(conflicts),
+                         (GDestroyNotify)g_strfreev);
+  g_signal_connect(c, "toggled", G_CALLBACK(on_rule_toggled), l);
+  g_signal_connect(c, "notify::active", G_CALLBACK(on_rule_active), l);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(c), active);
+  return c;
+}
+
 static void
 fill_rules(MgLobby *l)
 {
   if (gtk_widget_get_first_child(GTK_WIDGET(l->p.rules)))
     return; /* read once: the daemon's rule sets do not change */
   GError *error = NULL;
+  g_auto(GStrv) defaults = l->settings
+      ? g_settings_get_strv(l->settings, "default-rules") : NULL;
+  GPtrArray *details = meeple_client_list_rule_set_details(l->conn->client,
+                                                           &error);
+  if (details) {
+    for (guint i = 0; i < details->len; i++) {
+      const MeepleClientRuleSetDetails *r = g_ptr_array_index(details, i);
+      if (strcmp(r->id, "base") == 0)
+        continue; /* always played */
+      gtk_box_append(l->p.rules,
+                     rule_row(l, r->id, r->name, r->version, r->requires,
+                              r->conflicts, r->description,
+                              defaults && g_strv_contains(
+                                  (const char *const *)defaults, r->id)));
+    }
+    g_ptr_array_unref(details);
+    update_conflicts(l);
+    return;
+  }
+  /* a daemon older than ListRuleSetDetails: names and requirements */
+  g_clear_error(&error);
   GPtrArray *sets = meeple_client_list_rulesets(l->conn->client, &error);
   if (!sets) {
     report(l, error);
     g_error_free(error);
     return;
   }
-  g_auto(GStrv) defaults = l->settings
-      ? g_settings_get_strv(l->settings, "default-rules") : NULL;
   for (guint i = 0; i < sets->len; i++) {
     const MeepleClientRuleSet *r = g_ptr_array_index(sets, i);
     if (strcmp(r->id, "base") == 0)
-      continue; /* always played */
-    GString *label = g_string_new(NULL);
-    g_string_append_printf(label, "%s (%s %s)", r->name, r->id, r->version);
-    if (r->requires && r->requires[0]) {
-      g_autofree char *req = g_strjoinv(", ", r->requires);
-      g_string_append_printf(label, " — needs %s (ticked with it)", req);
-    }
-    GtkWidget *c = gtk_check_button_new_with_label(label->str);
-    g_string_free(label, TRUE);
-    g_object_set_data_full(G_OBJECT(c), "rule-id", g_strdup(r->id), g_free);
-    g_object_set_data_full(G_OBJECT(c), "requires", g_strdupv(r->requires),
-                           (GDestroyNotify)g_strfreev);
-    g_signal_connect(c, "toggled", G_CALLBACK(on_rule_toggled), l);
-    gtk_check_button_set_active(GTK_CHECK_BUTTON(c),
-                                defaults && g_strv_contains(
-                                    (const char *const *)defaults, r->id));
-    gtk_box_append(l->p.rules, c);
+      continue;
+    gtk_box_append(l->p.rules,
+                   rule_row(l, r->id, r->name, r->version, r->requires, NULL,
+                            NULL,
+                            defaults && g_strv_contains(
+                                (const char *const *)defaults, r->id)));
   }
   g_ptr_array_unref(sets);
+  update_conflicts(l);
 }
 
 /* Reads everything again; FALSE when the daemon could not be asked. */

@@ -428,6 +428,12 @@ void
 mg_session_set_bot_delay(MgSession *s, guint ms)
 {
   s->bot_delay = ms;
+  /* a move already planned keeps to the new delay */
+  if (s->bot_move) {
+    g_source_remove(s->bot_move);
+    s->bot_move = 0;
+    schedule_bot(s);
+  }
 }
 
 gboolean

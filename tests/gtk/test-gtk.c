@@ -237,17 +237,23 @@ figure_with_mouse(gboolean shoot)
   ck_assert(gtk_widget_get_sensitive(GTK_WIDGET(view()->confirm)));
   if (shoot)
     shot("follower-choice");
+  /* the bots wait while the follower is looked at: their moves would
+   * grow the board, which then fits itself anew and moves the figure */
+  MgSession *session = mg_game_view_session(parts->view);
+  mg_session_set_bot_delay(session, 3000);
   ui_click(GTK_WIDGET(view()->confirm));
   ui_iterate(100);
   /* still there (a completed feature sends it home at once), the
    * follower stands on its segment: the seat's colour there */
-  gboolean stands = FALSE;
+  int stands = -1;
   MgBoardFigure f;
   for (guint i = 0; mg_board_figure(view()->board, i, &f); i++)
-    stands |= f.owner == 0 && f.x == t.x && f.y == t.y &&
-              f.segment == t.segment;
-  if (stands) {
-    mg_board_spot_point(view()->board, t.x, t.y, t.segment, &wx, &wy);
+    if (f.owner == 0 && f.x == t.x && f.y == t.y && f.segment == t.segment)
+      stands = (int)i;
+  if (stands >= 0) {
+    /* where the board draws it: its spot, or beside a figure already
+     * there (a fairy next to a follower) */
+    mg_board_figure_point(view()->board, (guint)stands, &wx, &wy);
     ui_move_to(GTK_WIDGET(view()->status), 2, 2);
     if (!ui_find_colour(board(), wx, wy,
                         (int)(mg_board_scale(view()->board) * .1),
@@ -260,6 +266,7 @@ figure_with_mouse(gboolean shoot)
                   t.x, t.y, t.segment);
     figures_placed++;
   }
+  mg_session_set_bot_delay(session, 0);
 }
 
 /* The index of the first target whose action is of kind @kind, or -1
@@ -441,8 +448,34 @@ check_strategy(guint seat, MeepleStrategyKind kind, double think)
 START_TEST(test_base_game)
 {
   const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
-  /* the lobby lists the daemon's rule sets */
+  /* the lobby lists the daemon's rule sets, each with its description
+   * as the daemon gives it (ListRuleSetDetails) */
   ck_assert_ptr_nonnull(gtk_widget_get_first_child(GTK_WIDGET(l->rules)));
+  GError *error = NULL;
+  MeepleClient *other = meeple_client_new(fixture_address(), NULL, &error);
+  ck_assert_msg(other, "%s", error ? error->message : "");
+  GPtrArray *details = meeple_client_list_rule_set_details(other, &error);
+  ck_assert_msg(details, "%s", error ? error->message : "");
+  guint described = 0;
+  for (guint i = 0; i < details->len; i++) {
+    const MeepleClientRuleSetDetails *d = g_ptr_array_index(details, i);
+    if (strcmp(d->id, "base") == 0 || !*d->description)
+      continue;
+    gboolean shown = FALSE;
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
+         c = gtk_widget_get_next_sibling(c)) {
+      GtkLabel *desc = g_object_get_data(G_OBJECT(c), "description-label");
+      shown |= g_strcmp0(g_object_get_data(G_OBJECT(c), "rule-id"),
+                         d->id) == 0 && desc &&
+               gtk_widget_get_mapped(GTK_WIDGET(desc)) &&
+               strcmp(gtk_label_get_text(desc), d->description) == 0;
+    }
+    ck_assert_msg(shown, "no description shown for %s", d->id);
+    described++;
+  }
+  ck_assert_uint_gt(described, 0);
+  g_ptr_array_unref(details);
+  meeple_client_free(other);
   shot("lobby");
   ui_fill(l->name, "Ann");
   ui_fill(l->game_name, "first");
@@ -504,7 +537,7 @@ tick_all_rules(void)
       ui_click_at(c, 10, gtk_widget_get_height(c) / 2.0);
     ck_assert_msg(gtk_check_button_get_active(GTK_CHECK_BUTTON(c)),
                   "a click did not tick %s",
-                  gtk_check_button_get_label(GTK_CHECK_BUTTON(c)));
+                  (char *)g_object_get_data(G_OBJECT(c), "rule-id"));
   }
   for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
        c = gtk_widget_get_next_sibling(c))
