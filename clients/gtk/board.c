@@ -471,7 +471,7 @@ figure_offset(MgBoard *b, guint i, double *fx, double *fy)
     mg_tile_spot(b->catalog, tile_type(b, t->type),
                  f->segment < 0 ? G_MAXUINT : (guint)f->segment, t->rotation,
                  fx, fy);
-  /* figures sharing a spot (a fairy beside a follower) stand side by
+  /* figures sharing a spot (a neutral figure beside a follower) stand side by
    * side, a whole figure apart: none hides another */
   *fx += nth * FIGURE_SIZE * .95;
   if (f->segment < 0)

@@ -49,7 +49,7 @@ mg_look_shape(const char *word, MgShape fallback)
     MgShape shape;
   } words[] = {
     { "disc", MG_SHAPE_DISC },         { "spot", MG_SHAPE_DISC },
-    { "circle", MG_SHAPE_RING },       { "meeple", MG_SHAPE_MEEPLE },
+    { "circle", MG_SHAPE_OPEN },       { "meeple", MG_SHAPE_MEEPLE },
     { "triangle", MG_SHAPE_TRIANGLE }, { "star", MG_SHAPE_STAR },
     { "tent", MG_SHAPE_TENT },         { "crown", MG_SHAPE_CROWN },
     { "building", MG_SHAPE_HOUSE },    { "tree", MG_SHAPE_TREE },
@@ -203,7 +203,7 @@ mg_look_symbol(const MeepleClientCatalog *catalog, guint symbol,
     look_glyph(style, look->glyph);
   } else if (l && l->unicode && *l->unicode &&
              strlen(l->unicode) < sizeof look->glyph) {
-    /* only glyphs (an older daemon): an area, as the mist's were */
+    /* only glyphs (an older daemon): drawn as an area */
     strcpy(look->glyph, l->unicode);
     look->wash = TRUE;
     mg_look_hash_colour(name, &look->fill);

@@ -34,7 +34,7 @@ typedef enum {
  * (a disc for badges and symbols, a hexagon for neutral figures). */
 typedef enum {
   MG_SHAPE_DISC,        /* "disc", "spot" and any unknown word */
-  MG_SHAPE_RING,        /* "circle": an open ring */
+  MG_SHAPE_OPEN,        /* "circle": an open circle */
   MG_SHAPE_MEEPLE,      /* "meeple": a person */
   MG_SHAPE_HEXAGON,     /* a neutral figure without a look */
   MG_SHAPE_TRIANGLE,    /* "triangle" */

@@ -364,7 +364,7 @@ paint_disc(cairo_t *cr, const GdkRGBA *fill, const GdkRGBA *edge, double x,
 }
 
 /* The outline of @shape, centred on (0, 0), @r from the centre to its
- * farthest point, as a path (a ring is a disc here: its hole is drawn
+ * farthest point, as a path (an open circle is a disc here: its hole is drawn
  * by the caller). */
 static void
 shape_path(cairo_t *cr, MgShape shape, double r)
@@ -386,7 +386,7 @@ shape_path(cairo_t *cr, MgShape shape, double r)
     }
     break;
   case MG_SHAPE_TENT:
-    /* a big top: a peaked roof over a round-bottomed tent */
+    /* a peaked roof over the walls of a tent */
     cairo_move_to(cr, 0, -r);
     cairo_line_to(cr, r * .95, -r * .05);
     cairo_line_to(cr, r * .8, r * .7);
@@ -430,7 +430,7 @@ shape_path(cairo_t *cr, MgShape shape, double r)
     }
     break;
   case MG_SHAPE_DISC:
-  case MG_SHAPE_RING:
+  case MG_SHAPE_OPEN:
   case MG_SHAPE_MEEPLE:
   default:
     cairo_arc(cr, 0, 0, r, 0, 2 * G_PI);
@@ -440,7 +440,7 @@ shape_path(cairo_t *cr, MgShape shape, double r)
 }
 
 /* A badge of @shape on (@x, @y): filled with @fill, outlined with
- * @edge; a ring is a thick circle with the ground showing inside. */
+ * @edge; an open circle is a thick one with the ground showing inside. */
 static void
 paint_badge(cairo_t *cr, MgShape shape, const GdkRGBA *fill,
             const GdkRGBA *edge, double x, double y, double r)
@@ -448,7 +448,7 @@ paint_badge(cairo_t *cr, MgShape shape, const GdkRGBA *fill,
   cairo_save(cr);
   cairo_translate(cr, x, y);
   shape_path(cr, shape, r);
-  if (shape == MG_SHAPE_RING) {
+  if (shape == MG_SHAPE_OPEN) {
     cairo_new_sub_path(cr);
     cairo_arc_negative(cr, 0, 0, r * .62, 2 * G_PI, 0);
     source(cr, fill);
@@ -602,9 +602,9 @@ paint_marks(cairo_t *cr, const MeepleClientCatalog *catalog,
     }
     if (look.paint == MG_PAINT_BADGE) {
       paint_badge(cr, look.badge, &look.fill, &look.edge, x, y, .1);
-      /* a ring's letter sits in its hole, on the ground */
+      /* an open circle's letter sits in its hole, on the ground */
       paint_letter(cr, look.letter, x, y, .11,
-                   look.badge == MG_SHAPE_RING ? &ink : ink_on(&look.fill));
+                   look.badge == MG_SHAPE_OPEN ? &ink : ink_on(&look.fill));
     }
     for (guint p = 0; p < s->pennants; p++)
       paint_pennant(cr, x + .14 + .05 * p, y - .06);
@@ -684,7 +684,7 @@ mg_figure_paint(cairo_t *cr, const MgFigureLook *look, const GdkRGBA *colour,
   if (look->shape != MG_SHAPE_MEEPLE) {
     /* the rule set's outline (a hexagon when it gave none: no seat's
      * figure has that one); an owned one carries its seat's number */
-    shape_path(cr, look->shape == MG_SHAPE_RING ? MG_SHAPE_DISC : look->shape,
+    shape_path(cr, look->shape == MG_SHAPE_OPEN ? MG_SHAPE_DISC : look->shape,
                .48);
     source(cr, fill);
     cairo_fill_preserve(cr);

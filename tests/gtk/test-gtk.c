@@ -605,7 +605,7 @@ START_TEST(test_every_rule_set)
   for (guint k = 0; k < lc->kinds->len; k++) {
     MgKindLook kl;
     mg_look_kind(lc, k, &kl);
-    ring |= kl.paint == MG_PAINT_BADGE && kl.badge == MG_SHAPE_RING;
+    ring |= kl.paint == MG_PAINT_BADGE && kl.badge == MG_SHAPE_OPEN;
   }
   ck_assert_msg(ring, "no kind is drawn as a ring");
   /* and a field under a symbol with a look of its own (the mist) */
