@@ -378,7 +378,7 @@ mcl_catalog_from_variant(GVariant *dict)
   g_array_set_clear_func(c->tiles, tile_type_clear);
 
   v = g_variant_lookup_value(dict, "kinds", NULL);
-  if (v && g_variant_is_of_type(v, G_VARIANT_TYPE("a(*)"))) {
+  if (v && g_variant_is_of_type(v, G_VARIANT_TYPE("ar"))) {
     g_variant_iter_init(&iter, v);
     while ((child = g_variant_iter_next_value(&iter))) {
       g_ptr_array_add(c->kinds, kind_from_variant(child));

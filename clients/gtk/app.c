@@ -10,7 +10,7 @@
 
 #include "app.h"
 #include "look.h"
-#include "tokens.h"
+#include "prefs.h"
 
 struct MgApp {
   AdwApplication *app;
@@ -81,9 +81,23 @@ mg_app_open_game(MgApp *a, const char *id, MgOpenMode mode, guint32 bots)
   if (mode == MG_OPEN_REPLAY) {
     MeepleRemoteGame *game =
         meeple_remote_game_open(a->p.conn->client, id, &error);
-    if (!game)
+    if (game) {
+      mg_game_view_set_replay(a->p.view, game);
+    } else if (g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                               MEEPLE_CLIENT_ERROR_NO_SUCH_GAME)) {
+      /* only in the history: its record, replayed here */
+      g_clear_error(&error);
+      char *record = meeple_client_get_record(a->p.conn->client, id, &error);
+      if (!record)
+        goto failed;
+      MgLocalReplay *local = mg_local_replay_new(id, record, &error);
+      g_free(record);
+      if (!local)
+        goto failed;
+      mg_game_view_set_local_replay(a->p.view, local);
+    } else {
       goto failed;
-    mg_game_view_set_replay(a->p.view, game);
+    }
   } else {
     MgSession *s = mg_session_open(a->p.conn, id,
                                    mg_game_view_session_callbacks(),
@@ -93,17 +107,21 @@ mg_app_open_game(MgApp *a, const char *id, MgOpenMode mode, guint32 bots)
     const char *name = mg_lobby_player_name(a->p.lobby);
     gboolean ok = TRUE;
     if (mode == MG_OPEN_CREATED) {
-      ok = mg_session_join(s, name, 0, NULL, MG_HOLDER_PLAYER, NULL, &error);
+      ok = mg_session_join(s, name, 0, NULL, MEEPLE_CLIENT_HOLDER_PLAYER,
+                           NULL, &error);
       for (guint seat = 1; ok && seat < 32; seat++)
         if (bots & (1u << seat)) {
           char bot_name[32];
           g_snprintf(bot_name, sizeof bot_name, "Bot %u", seat + 1);
-          ok = mg_session_join(s, bot_name, (int)seat, NULL, MG_HOLDER_BOT,
-                               NULL, &error);
+          ok = mg_session_join(s, bot_name, (int)seat, NULL,
+                               MEEPLE_CLIENT_HOLDER_BOT, NULL, &error);
+          MeepleStrategy st;
+          if (ok && mg_lobby_bot_strategy(a->p.lobby, seat, &st))
+            mg_session_set_bot_strategy(s, seat, &st);
         }
     } else if (mode == MG_OPEN_JOIN) {
-      ok = mg_session_join(s, name, -1, "human", MG_HOLDER_PLAYER, NULL,
-                           &error);
+      ok = mg_session_join(s, name, -1, "human",
+                           MEEPLE_CLIENT_HOLDER_PLAYER, NULL, &error);
     } else if (mode == MG_OPEN_RESUME) {
       if (!mg_session_reclaim(s)) {
         g_set_error(&error, MEEPLE_CLIENT_ERROR,
@@ -187,6 +205,14 @@ build(MgApp *a)
                    G_CALLBACK(on_lobby_clicked), a);
   gtk_header_bar_pack_start(GTK_HEADER_BAR(header),
                             GTK_WIDGET(a->p.lobby_button));
+  GtkWidget *prefs = gtk_button_new_from_icon_name("emblem-system-symbolic");
+  gtk_actionable_set_action_name(GTK_ACTIONABLE(prefs), "app.preferences");
+  gtk_widget_set_tooltip_text(prefs, "Preferences (Ctrl+,)");
+  gtk_accessible_update_property(GTK_ACCESSIBLE(prefs),
+                                 GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                 "Preferences", -1);
+  a->p.prefs_button = GTK_BUTTON(prefs);
+  gtk_header_bar_pack_end(GTK_HEADER_BAR(header), prefs);
   gtk_window_set_titlebar(w, header);
 
   GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
@@ -234,16 +260,67 @@ on_activate(GApplication *application, gpointer data)
 }
 
 static void
+on_prefs_closed(GtkWindow *window, gpointer data)
+{
+  (void)window;
+  MgApp *a = data;
+  a->p.prefs = NULL;
+}
+
+static void
+on_preferences(GSimpleAction *action, GVariant *param, gpointer data)
+{
+  (void)action;
+  (void)param;
+  MgApp *a = data;
+  if (!a->built || !a->settings)
+    return;
+  if (!a->p.prefs) {
+    g_auto(GStrv) rules = mg_lobby_rule_sets(a->p.lobby);
+    a->p.prefs = mg_prefs_new(a->p.window, a->settings,
+                              (const char *const *)rules);
+    g_signal_connect(a->p.prefs, "destroy", G_CALLBACK(on_prefs_closed), a);
+  }
+  gtk_window_present(GTK_WINDOW(a->p.prefs));
+}
+
+/* Seat colours changed (Preferences, or gsettings): every drawing of a
+ * seat follows. */
+static void
+on_colours_changed(GSettings *settings, const char *key, gpointer data)
+{
+  (void)key;
+  MgApp *a = data;
+  g_auto(GStrv) colours = g_settings_get_strv(settings, "seat-colours");
+  mg_look_set_seat_colours((const char *const *)colours);
+  if (a->built) {
+    mg_board_looks_changed(mg_game_view_parts(a->p.view)->board);
+    gtk_widget_queue_draw(GTK_WIDGET(a->p.window));
+  }
+}
+
+static void
 on_startup(GApplication *application, gpointer data)
 {
   (void)application;
   MgApp *a = data;
   a->settings = open_settings();
+  a->p.settings = a->settings;
   if (a->settings) {
     g_auto(GStrv) colours = g_settings_get_strv(a->settings, "seat-colours");
     mg_look_set_seat_colours((const char *const *)colours);
+    g_signal_connect(a->settings, "changed::seat-colours",
+                     G_CALLBACK(on_colours_changed), a);
   }
   a->p.conn = mg_conn_new(a->bus);
+  static const GActionEntry entries[] = {
+    { .name = "preferences", .activate = on_preferences },
+  };
+  g_action_map_add_action_entries(G_ACTION_MAP(application), entries,
+                                  G_N_ELEMENTS(entries), a);
+  const char *prefs[] = { "<Control>comma", NULL };
+  gtk_application_set_accels_for_action(GTK_APPLICATION(application),
+                                        "app.preferences", prefs);
   const char *quit[] = { "<Control>q", NULL };
   GSimpleAction *action = g_simple_action_new("quit", NULL);
   g_signal_connect_swapped(action, "activate",
@@ -287,6 +364,8 @@ mg_app_free(MgApp *a)
   if (!a)
     return;
   if (a->built) {
+    if (a->p.prefs)
+      gtk_window_destroy(GTK_WINDOW(a->p.prefs));
     mg_game_view_free(a->p.view);
     mg_lobby_free(a->p.lobby);
     if (a->p.window)

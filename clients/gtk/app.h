@@ -35,6 +35,9 @@ typedef struct {
   MgLobby *lobby;
   MgGameView *view;
   MgConn *conn;
+  GtkButton *prefs_button;
+  AdwPreferencesWindow *prefs; /* while open */
+  GSettings *settings;         /* NULL without the schema */
 } MgAppParts;
 /* NULL before the window exists (activate). */
 const MgAppParts *mg_app_parts(MgApp *app);

@@ -438,6 +438,14 @@ forget_chunks(MgBoard *b)
   g_hash_table_remove_all(b->chunks);
 }
 
+
+void
+mg_board_looks_changed(MgBoard *b)
+{
+  forget_chunks(b);
+  gtk_widget_queue_draw(GTK_WIDGET(b));
+}
+
 static gpointer
 chunk_key(int cx, int cy)
 {
@@ -463,9 +471,21 @@ figure_offset(MgBoard *b, guint i, double *fx, double *fy)
     mg_tile_spot(b->catalog, tile_type(b, t->type),
                  f->segment < 0 ? G_MAXUINT : (guint)f->segment, t->rotation,
                  fx, fy);
-  *fx += nth * FIGURE_SIZE * .55;
+  /* figures sharing a spot (a neutral figure beside a follower) stand side by
+   * side, a whole figure apart: none hides another */
+  *fx += nth * FIGURE_SIZE * .95;
   if (f->segment < 0)
     *fy += nth * FIGURE_SIZE * .1;
+}
+
+void
+mg_board_figure_point(MgBoard *b, guint index, double *wx, double *wy)
+{
+  const MgBoardFigure *f = &g_array_index(b->figures, MgBoardFigure, index);
+  double fx, fy;
+  figure_offset(b, index, &fx, &fy);
+  *wx = b->ox + (f->x + fx) * b->scale;
+  *wy = b->oy + (f->y + fy) * b->scale;
 }
 
 /* Draws the tiles of chunk (@cx, @cy) and the figures on and around

@@ -93,6 +93,12 @@ guint mg_board_get_rotation(MgBoard *board);
 void mg_board_rotate(MgBoard *board, int quarter_turns);
 
 void mg_board_fit(MgBoard *board);
+/* Where figure @index (< mg_board_n_figures()) is drawn, in widget
+ * coordinates: its spot, moved aside when it shares the spot. */
+void mg_board_figure_point(MgBoard *board, guint index, double *wx,
+                           double *wy);
+/* The looks (seat colours) changed: draw everything again. */
+void mg_board_looks_changed(MgBoard *board);
 void mg_board_go_to(MgBoard *board, int x, int y);
 void mg_board_zoom(MgBoard *board, double factor);
 /* Zooms at once by @factor about the point (@x, @y), as the wheel does. */

@@ -50,30 +50,20 @@ mg_conn_ensure(MgConn *conn, GError **error)
     /* a person waits for the answer: fail fast, retry later */
     meeple_client_set_timeout(conn->client, 8000);
   }
+  /* The store id is asked for first only to tell "no daemon answers"
+   * (a restart under way: try again later) from "an older daemon without
+   * a store id": the library's key would stand in a bus key for both. */
   GError *local = NULL;
   char *id = meeple_client_store_id(conn->client, &local);
-  if (!id) {
-    if (g_error_matches(local, MEEPLE_CLIENT_ERROR,
-                        MEEPLE_CLIENT_ERROR_NO_DAEMON)) {
-      g_propagate_error(error, local);
-      return FALSE;
-    }
-    /* an older daemon without a store id: its bus stands for it, as the
-     * CLI keys it */
-    g_clear_error(&local);
-    g_free(conn->store);
-    conn->store = g_strdup_printf("bus:%s", conn->address ? conn->address
-                                  : g_getenv("DBUS_SESSION_BUS_ADDRESS")
-                                  ? g_getenv("DBUS_SESSION_BUS_ADDRESS")
-                                  : "session");
-    for (char *p = conn->store; *p; p++)
-      if (g_ascii_isspace(*p))
-        *p = '_';
-    return TRUE;
+  if (!id && g_error_matches(local, MEEPLE_CLIENT_ERROR,
+                             MEEPLE_CLIENT_ERROR_NO_DAEMON)) {
+    g_propagate_error(error, local);
+    return FALSE;
   }
-  g_free(conn->store);
-  conn->store = g_strconcat("store:", id, NULL);
+  g_clear_error(&local);
   g_free(id);
+  g_free(conn->store);
+  conn->store = g_strdup(meeple_client_store_key(conn->client));
   return TRUE;
 }
 

@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 typedef struct {
   char *address;        /* NULL: $MEEPLE_BUS_ADDRESS, else the session bus */
   MeepleClient *client; /* NULL while disconnected */
-  char *store;          /* token key: "store:ID" as the CLI's */
+  char *store;          /* token key: meeple_client_store_key() */
 } MgConn;
 
 MgConn *mg_conn_new(const char *address);

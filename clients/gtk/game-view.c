@@ -11,6 +11,7 @@
 #include "event-text.h"
 #include "game-view.h"
 #include "look.h"
+#include "local-replay.h"
 #include "replay.h"
 #include "tile-paint.h"
 #include "turn.h"
@@ -23,6 +24,8 @@ struct MgGameView {
   MgSession *session;
   /* replay */
   MeepleRemoteGame *replay;
+  MgLocalReplay *local; /* a replay of a record, when the daemon no
+                         * longer holds the game */
   GArray *steps;
   guint step;
   MgReplayBoard rb;
@@ -92,6 +95,12 @@ current_game(MgGameView *v)
   if (v->replay)
     return v->replay;
   return v->session ? mg_session_game(v->session) : NULL;
+}
+
+MeepleRemoteGame *
+mg_game_view_game(MgGameView *v)
+{
+  return current_game(v);
 }
 
 static const MeepleClientDecision *
@@ -448,14 +457,15 @@ draw_swatch(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer data)
 {
   (void)area;
   guint seat = GPOINTER_TO_UINT(data);
-  MgFigureLook look = { MG_FIGURE_MEEPLE, { 0, 0, 0, 0 }, "", "follower" };
+  MgFigureLook look = { .shape = MG_SHAPE_MEEPLE, .seat_colour = TRUE,
+                        .name = "follower" };
   mg_figure_paint(cr, &look, mg_look_seat_colour(seat),
                   mg_look_seat_letter(seat), w / 2.0, h / 2.0, MIN(w, h));
 }
 
 static void
 update_players(MgGameView *v, const MeepleClientState *state,
-               const MeepleClientDecision *pending_d)
+               const MeepleClientDecision *pending_d, const int *totals)
 {
   clear_list(v->p.players);
   for (guint s = 0; s < state->seats->len; s++) {
@@ -470,7 +480,11 @@ update_players(MgGameView *v, const MeepleClientState *state,
     gboolean active = pending_d ? pending_d->seat == s
                                 : strcmp(state->status, "playing") == 0 &&
                                       state->active_seat == s;
-    g_autofree char *supply = supply_text(seat->supply);
+    /* a replay shows the totals as of its step, and not the final
+     * figures in hand */
+    int score = totals ? totals[s] : seat->score;
+    g_autofree char *supply = totals ? g_strdup("")
+                                     : supply_text(seat->supply);
     const char *who = v->session && mg_session_plays(v->session, s) ? " (you)"
                       : v->session && mg_session_bot_plays(v->session, s)
                           ? " (bot here)"
@@ -478,9 +492,11 @@ update_players(MgGameView *v, const MeepleClientState *state,
     char *markup = g_markup_printf_escaped(
         "%s<b>%s</b>%s%s — %d point%s\n<small>%s%s</small>",
         active ? "▶ " : "", seat->name, who,
-        !seat->taken ? " (free seat)"
+        /* who is connected now means nothing to a replay */
+        totals ? ""
+        : !seat->taken ? " (free seat)"
         : !seat->connected ? " (away)" : "",
-        seat->score, seat->score == 1 ? "" : "s",
+        score, score == 1 ? "" : "s",
         *supply ? "in hand: " : "", supply);
     GtkWidget *label = text_label(TRUE);
     gtk_label_set_markup(GTK_LABEL(label), markup);
@@ -489,7 +505,7 @@ update_players(MgGameView *v, const MeepleClientState *state,
     gtk_list_box_append(v->p.players, box);
     /* a whole sentence for screen readers */
     char *name = g_strdup_printf("Seat %u, %s%s, %d points%s", s + 1,
-                                 seat->name, who, seat->score,
+                                 seat->name, who, score,
                                  active ? ", deciding now" : "");
     gtk_accessible_update_property(
         GTK_ACCESSIBLE(gtk_widget_get_parent(box)),
@@ -701,7 +717,7 @@ refresh_live(MgGameView *v)
   }
   gtk_label_set_text(v->p.status, status);
   g_free(status);
-  update_players(v, state, d);
+  update_players(v, state, d, NULL);
   update_tiles_left(v, state, catalog, events);
   update_notes(v, state);
   update_log(v, state, catalog, events, events->len);
@@ -715,9 +731,14 @@ static void
 refresh_replay(MgGameView *v)
 {
   MeepleRemoteGame *game = v->replay;
-  const MeepleClientState *state = meeple_remote_game_state(game, NULL);
-  const MeepleClientCatalog *catalog = meeple_remote_game_catalog(game);
-  GPtrArray *events = meeple_remote_game_events(game);
+  const MeepleClientState *state = game
+      ? meeple_remote_game_state(game, NULL)
+      : mg_local_replay_state(v->local);
+  const MeepleClientCatalog *catalog = game
+      ? meeple_remote_game_catalog(game)
+      : mg_local_replay_catalog(v->local);
+  GPtrArray *events = game ? meeple_remote_game_events(game)
+                           : mg_local_replay_events(v->local);
   if (!state)
     return;
   guint n = g_array_index(v->steps, guint, v->step);
@@ -732,12 +753,19 @@ refresh_replay(MgGameView *v)
                                v->steps->len - 1);
   gtk_label_set_text(v->p.replay_step, text);
   g_free(text);
-  gtk_label_set_text(v->p.status, "Replay (the players' totals are the "
-                                  "final ones)");
+  gtk_label_set_text(v->p.status, "Replay");
   gtk_widget_set_sensitive(GTK_WIDGET(v->p.replay_prev), v->step > 0);
   gtk_widget_set_sensitive(GTK_WIDGET(v->p.replay_next),
                            v->step + 1 < v->steps->len);
-  update_players(v, state, NULL);
+  /* each seat's total as of this step: the points of the log so far */
+  int totals[MEEPLE_MAX_PLAYERS] = { 0 };
+  for (guint i = 0; i < MIN(n, events->len); i++) {
+    const MeepleClientEvent *e = g_ptr_array_index(events, i);
+    if (strcmp(e->type, "points-scored") == 0 && e->has_points &&
+        e->seat >= 0 && e->seat < MEEPLE_MAX_PLAYERS)
+      totals[e->seat] += e->points;
+  }
+  update_players(v, state, NULL, totals);
   update_log(v, state, catalog, events, n);
   gtk_widget_set_visible(v->p.scores_box, TRUE);
   gtk_label_set_text(v->p.scores_title, v->step + 1 == v->steps->len
@@ -749,7 +777,7 @@ refresh_replay(MgGameView *v)
 void
 mg_game_view_refresh(MgGameView *v)
 {
-  if (v->replay)
+  if (v->replay || v->local)
     refresh_replay(v);
   else if (v->session)
     refresh_live(v);
@@ -1021,6 +1049,7 @@ mg_game_view_free(MgGameView *v)
   mg_session_free(v->session);
   if (v->replay)
     meeple_remote_game_free(v->replay);
+  mg_local_replay_free(v->local);
   if (v->steps)
     g_array_unref(v->steps);
   mg_turn_clear(&v->turn);
@@ -1045,6 +1074,7 @@ reset(MgGameView *v)
   if (v->replay)
     meeple_remote_game_free(v->replay);
   v->replay = NULL;
+  g_clear_pointer(&v->local, mg_local_replay_free);
   v->have_decision = FALSE;
   v->logged = 0;
   v->drawn_type = -1;
@@ -1089,9 +1119,32 @@ mg_game_view_set_replay(MgGameView *v, MeepleRemoteGame *game)
 }
 
 void
+mg_game_view_set_local_replay(MgGameView *v, MgLocalReplay *replay)
+{
+  reset(v);
+  v->local = replay;
+  if (v->steps)
+    g_array_unref(v->steps);
+  v->steps = mg_replay_steps(mg_local_replay_events(replay));
+  v->step = 0;
+  gtk_widget_set_visible(v->p.replay_box, TRUE);
+  update_choice(v);
+  mg_game_view_refresh(v);
+}
+
+const MeepleClientState *
+mg_game_view_state(MgGameView *v)
+{
+  if (v->local)
+    return mg_local_replay_state(v->local);
+  MeepleRemoteGame *game = current_game(v);
+  return game ? meeple_remote_game_state(game, NULL) : NULL;
+}
+
+void
 mg_game_view_replay_step(MgGameView *v, int step)
 {
-  if (!v->replay || !v->steps)
+  if (!(v->replay || v->local) || !v->steps)
     return;
   v->step = (guint)CLAMP(step, 0, (int)v->steps->len - 1);
   refresh_replay(v);
@@ -1102,7 +1155,7 @@ mg_game_view_replay_steps(MgGameView *v, guint *current)
 {
   if (current)
     *current = v->step;
-  return v->steps && v->replay ? v->steps->len : 0;
+  return v->steps && (v->replay || v->local) ? v->steps->len : 0;
 }
 
 void

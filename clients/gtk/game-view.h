@@ -10,6 +10,7 @@
 
 #include <gtk/gtk.h>
 #include "board.h"
+#include "local-replay.h"
 #include "scores.h"
 #include "session.h"
 
@@ -26,6 +27,8 @@ void mg_game_view_set_session(MgGameView *view, MgSession *session);
 MgSession *mg_game_view_session(MgGameView *view);
 /* Shows the finished game @game (owned by the view) as a replay. */
 void mg_game_view_set_replay(MgGameView *view, MeepleRemoteGame *game);
+/* Shows a game replayed here from its record (owned by the view). */
+void mg_game_view_set_local_replay(MgGameView *view, MgLocalReplay *replay);
 /* Reads the game again and redraws (also called on every change). */
 void mg_game_view_refresh(MgGameView *view);
 /* Shows the connection banner's state (called by the session). */
@@ -51,6 +54,10 @@ const MgGameViewParts *mg_game_view_parts(MgGameView *view);
 gboolean mg_game_view_my_turn(MgGameView *view);
 /* The pending decision's kind, or NULL. */
 const char *mg_game_view_decision_kind(MgGameView *view);
+/* The game shown (the session's, or the replay's), or NULL. */
+MeepleRemoteGame *mg_game_view_game(MgGameView *view);
+/* The state shown (a replay's: as of its end), or NULL. */
+const MeepleClientState *mg_game_view_state(MgGameView *view);
 /* Replay: step to @step (clamped); the number of steps. */
 void mg_game_view_replay_step(MgGameView *view, int step);
 guint mg_game_view_replay_steps(MgGameView *view, guint *current);

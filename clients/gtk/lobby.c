@@ -1,16 +1,18 @@
 /* lobby.c — rule sets, new game, games and history (see lobby.h).
  *
- * The lists are read again every two seconds while the lobby is shown:
- * ListGames costs the daemon little, and it keeps the page current
- * without a subscription API in libmeeple-client. */
+ * The lists are read again when the daemon signals a change
+ * (games-watch.h) while the lobby is shown.  Only while that cannot work
+ * — no bus connection, no daemon, the last read failed — the lobby tries
+ * again every two seconds: nobody would signal the daemon's return over
+ * a bus connection that is gone. */
 #include "config.h"
 
 #include <string.h>
 
+#include "games-watch.h"
 #include "lobby.h"
-#include "tokens.h"
 
-#define REFRESH_MS 2000
+#define RETRY_MS 2000
 
 struct MgLobby {
   GtkWidget *root;
@@ -19,7 +21,9 @@ struct MgLobby {
   GSettings *settings;
   MgLobbyCallbacks cbs;
   gpointer data;
-  guint timer;
+  MgGamesWatch *watch;
+  gboolean live;
+  guint retry;         /* the fallback while signals cannot be heard */
   char *games_digest;  /* what the games list shows, to redraw on change */
   GtkLabel *status;
 };
@@ -47,8 +51,81 @@ static void
 update_bot_boxes(MgLobby *l)
 {
   int seats = gtk_spin_button_get_value_as_int(l->p.seats);
-  for (int s = 1; s < MEEPLE_MAX_PLAYERS; s++)
-    gtk_widget_set_visible(GTK_WIDGET(l->p.bot[s]), s < seats);
+  for (int s = 1; s < MEEPLE_MAX_PLAYERS; s++) {
+    /* the seat's row: bot or not, its strategy, the search's think time */
+    gtk_widget_set_visible(gtk_widget_get_parent(GTK_WIDGET(l->p.bot[s])),
+                           s < seats);
+    gboolean bot = gtk_check_button_get_active(l->p.bot[s]);
+    gtk_widget_set_sensitive(GTK_WIDGET(l->p.strategy[s]), bot);
+    gtk_widget_set_visible(GTK_WIDGET(l->p.think[s]),
+                           bot && gtk_drop_down_get_selected(l->p.strategy[s])
+                                  == MEEPLE_STRATEGY_SEARCH);
+  }
+}
+
+static void
+on_bot_changed(GObject *object, GParamSpec *pspec, gpointer data)
+{
+  (void)object;
+  (void)pspec;
+  update_bot_boxes(data);
+}
+
+/* The Preferences changed what a new game starts with: the form
+ * follows (a game being set up in it is the player's to change again). */
+static void
+on_settings_changed(GSettings *settings, const char *key, gpointer data)
+{
+  MgLobby *l = data;
+  if (strcmp(key, "farmers") == 0) {
+    gtk_switch_set_active(l->p.farmers,
+                          g_settings_get_boolean(settings, "farmers"));
+  } else if (strcmp(key, "default-rules") == 0) {
+    g_auto(GStrv) ids = g_settings_get_strv(settings, "default-rules");
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules));
+         c; c = gtk_widget_get_next_sibling(c))
+      if (GTK_IS_CHECK_BUTTON(c))
+        gtk_check_button_set_active(
+            GTK_CHECK_BUTTON(c),
+            g_strv_contains((const char *const *)ids,
+                            g_object_get_data(G_OBJECT(c), "rule-id")));
+  }
+}
+
+char **
+mg_lobby_rule_sets(MgLobby *l)
+{
+  GPtrArray *out = g_ptr_array_new();
+  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules)); c;
+       c = gtk_widget_get_next_sibling(c)) {
+    const char *id = g_object_get_data(G_OBJECT(c), "rule-id");
+    if (!id || !GTK_IS_CHECK_BUTTON(c))
+      continue;
+    g_ptr_array_add(out, g_strdup(id));
+    g_ptr_array_add(out, g_strdup(g_object_get_data(G_OBJECT(c),
+                                                    "rule-label")));
+  }
+  g_ptr_array_add(out, NULL);
+  return (char **)g_ptr_array_free(out, FALSE);
+}
+
+gboolean
+mg_lobby_bot_strategy(MgLobby *l, guint seat, MeepleStrategy *out)
+{
+  if (seat == 0 || seat >= MEEPLE_MAX_PLAYERS ||
+      !gtk_check_button_get_active(l->p.bot[seat]))
+    return FALSE;
+  /* the drop-down's rows are in MeepleStrategyKind's order */
+  MeepleStrategy st = {
+    .kind = (MeepleStrategyKind)gtk_drop_down_get_selected(
+        l->p.strategy[seat]),
+  };
+  if (st.kind > MEEPLE_STRATEGY_SEARCH)
+    st.kind = MEEPLE_STRATEGY_GREEDY;
+  if (st.kind == MEEPLE_STRATEGY_SEARCH)
+    st.think = gtk_spin_button_get_value(l->p.think[seat]);
+  *out = st;
+  return TRUE;
 }
 
 static void
@@ -180,16 +257,32 @@ row_box(const char *markup)
   return box;
 }
 
+/* Whether a seat token of @game (the player's or a bot's) is saved. */
+static gboolean
+holds_seat(const char *store, const char *game)
+{
+  static const char *const holders[] = {MEEPLE_CLIENT_HOLDER_PLAYER,
+                                        MEEPLE_CLIENT_HOLDER_BOT};
+  for (guint h = 0; h < G_N_ELEMENTS(holders); h++) {
+    GPtrArray *tokens = meeple_client_tokens_find(store, game, holders[h]);
+    gboolean any = tokens->len > 0;
+    g_ptr_array_unref(tokens);
+    if (any)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 static void
 fill_games(MgLobby *l, GPtrArray *games)
 {
-  /* redraw only when something changed: a row under the pointer must
-   * not vanish every two seconds */
+  /* redraw only when something shown changed: a row under the pointer
+   * must not vanish because another game's seat changed hands */
   GString *digest = g_string_new(NULL);
   for (guint i = 0; i < games->len; i++) {
     const MeepleClientGameSummary *g = g_ptr_array_index(games, i);
-    g_string_append_printf(digest, "%s/%s/%u;", g->id, g->status,
-                           g->free_seats);
+    g_string_append_printf(digest, "%s/%s/%u/%s;", g->id, g->status,
+                           g->free_seats, g->name);
   }
   if (g_strcmp0(digest->str, l->games_digest) == 0) {
     g_string_free(digest, TRUE);
@@ -209,11 +302,7 @@ fill_games(MgLobby *l, GPtrArray *games)
         g->free_seats, *g->reason ? " · " : "", g->reason);
     GtkWidget *box = row_box(markup);
     g_free(markup);
-    GPtrArray *tokens = l->conn->store ? mg_tokens_find(l->conn->store, g->id)
-                                       : NULL;
-    gboolean mine = tokens && tokens->len;
-    if (tokens)
-      g_ptr_array_unref(tokens);
+    gboolean mine = l->conn->store && holds_seat(l->conn->store, g->id);
     if (strcmp(g->status, "suspended") != 0) {
       if (mine && strcmp(g->status, "over") != 0)
         gtk_box_append(GTK_BOX(box), open_button(l, "Take seat back", g->id,
@@ -258,21 +347,13 @@ fill_history(MgLobby *l, GPtrArray *held)
         date, h->rules, h->result);
     GtkWidget *box = row_box(markup);
     g_free(markup);
-    /* the moves are replayed from the game's event log, which the daemon
-     * keeps while it holds the game (meepled --keep-finished) */
-    gboolean is_held = FALSE;
-    for (guint j = 0; held && j < held->len; j++)
-      if (strcmp(((MeepleClientGameSummary *)g_ptr_array_index(held, j))->id,
-                 h->id) == 0)
-        is_held = TRUE;
+    /* the moves are replayed from the game's event log while the daemon
+     * holds the game (meepled --keep-finished), else here from its
+     * record (local-replay.h) */
+    (void)held;
     char *words = g_strdup_printf("finished game %s", h->id);
     GtkWidget *b = open_button(l, "Replay", h->id, MG_OPEN_REPLAY, words);
     g_free(words);
-    if (!is_held) {
-      gtk_widget_set_sensitive(b, FALSE);
-      gtk_widget_set_tooltip_text(b, "The daemon no longer holds this game's "
-                                     "moves; its record stays (meeple export)");
-    }
     gtk_box_append(GTK_BOX(box), b);
     gtk_list_box_append(l->p.history, box);
   }
@@ -298,81 +379,214 @@ on_rule_toggled(GtkCheckButton *check, gpointer data)
         gtk_check_button_set_active(GTK_CHECK_BUTTON(c), TRUE);
 }
 
+/* Rule sets that cannot be played with a ticked one are greyed out, and
+ * say why: the daemon would refuse the game. */
+static void
+update_conflicts(MgLobby *l)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules)); c;
+       c = gtk_widget_get_next_sibling(c)) {
+    const char *id = g_object_get_data(G_OBJECT(c), "rule-id");
+    char **mine = g_object_get_data(G_OBJECT(c), "conflicts");
+    const char *blocker = NULL;
+    for (GtkWidget *d = gtk_widget_get_first_child(GTK_WIDGET(l->p.rules));
+         d && !blocker; d = gtk_widget_get_next_sibling(d)) {
+      if (d == c || !gtk_check_button_get_active(GTK_CHECK_BUTTON(d)))
+        continue;
+      const char *other = g_object_get_data(G_OBJECT(d), "rule-id");
+      char **theirs = g_object_get_data(G_OBJECT(d), "conflicts");
+      if ((mine && g_strv_contains((const char *const *)mine, other)) ||
+          (theirs && g_strv_contains((const char *const *)theirs, id)))
+        blocker = other;
+    }
+    gboolean active = gtk_check_button_get_active(GTK_CHECK_BUTTON(c));
+    gtk_widget_set_sensitive(c, active || !blocker);
+    g_autofree char *why = blocker
+        ? g_strdup_printf("Cannot be played with %s, which is ticked",
+                          blocker) : NULL;
+    gtk_widget_set_tooltip_text(c, why);
+  }
+}
+
+static void
+on_rule_active(GObject *object, GParamSpec *pspec, gpointer data)
+{
+  (void)object;
+  (void)pspec;
+  update_conflicts(data);
+}
+
+/* One rule set's row: a check button whose label says its name, id and
+ * version, what it needs and what it cannot be played with, and under it
+ * the rule set's own description (ListRuleSetDetails). */
+static GtkWidget *
+rule_row(MgLobby *l, const char *id, const char *name, const char *version,
+         char **requires, char **conflicts, const char *description,
+         gboolean active)
+{
+  GString *label = g_string_new(NULL);
+  g_string_append_printf(label, "%s (%s %s)", name, id, version);
+  if (requires && requires[0]) {
+    g_autofree char *req = g_strjoinv(", ", requires);
+    g_string_append_printf(label, " — needs %s (ticked with it)", req);
+  }
+  if (conflicts && conflicts[0]) {
+    g_autofree char *con = g_strjoinv(", ", conflicts);
+    g_string_append_printf(label, " — not with %s", con);
+  }
+  GtkWidget *c = gtk_check_button_new();
+  GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *title = gtk_label_new(label->str);
+  gtk_label_set_xalign(GTK_LABEL(title), 0);
+  gtk_label_set_wrap(GTK_LABEL(title), TRUE);
+  gtk_box_append(GTK_BOX(box), title);
+  if (description && *description) {
+    GtkWidget *desc = gtk_label_new(description);
+    gtk_label_set_xalign(GTK_LABEL(desc), 0);
+    gtk_label_set_wrap(GTK_LABEL(desc), TRUE);
+    gtk_widget_add_css_class(desc, "dim-label");
+    gtk_widget_add_css_class(desc, "caption");
+    gtk_box_append(GTK_BOX(box), desc);
+    g_object_set_data(G_OBJECT(c), "description-label", desc);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(c),
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   description, -1);
+  }
+  gtk_check_button_set_child(GTK_CHECK_BUTTON(c), box);
+  gtk_accessible_update_property(GTK_ACCESSIBLE(c),
+                                 GTK_ACCESSIBLE_PROPERTY_LABEL, label->str,
+                                 -1);
+  g_object_set_data_full(G_OBJECT(c), "rule-label",
+                         g_string_free(label, FALSE), g_free);
+  g_object_set_data_full(G_OBJECT(c), "rule-id", g_strdup(id), g_free);
+  g_object_set_data_full(G_OBJECT(c), "requires", g_strdupv(requires),
+                         (GDestroyNotify)g_strfreev);
+  g_object_set_data_full(G_OBJECT(c), "conflicts", g_strdupv(conflicts),
+                         (GDestroyNotify)g_strfreev);
+  g_signal_connect(c, "toggled", G_CALLBACK(on_rule_toggled), l);
+  g_signal_connect(c, "notify::active", G_CALLBACK(on_rule_active), l);
+  gtk_check_button_set_active(GTK_CHECK_BUTTON(c), active);
+  return c;
+}
+
 static void
 fill_rules(MgLobby *l)
 {
   if (gtk_widget_get_first_child(GTK_WIDGET(l->p.rules)))
     return; /* read once: the daemon's rule sets do not change */
   GError *error = NULL;
+  g_auto(GStrv) defaults = l->settings
+      ? g_settings_get_strv(l->settings, "default-rules") : NULL;
+  GPtrArray *details = meeple_client_list_rule_set_details(l->conn->client,
+                                                           &error);
+  if (details) {
+    for (guint i = 0; i < details->len; i++) {
+      const MeepleClientRuleSetDetails *r = g_ptr_array_index(details, i);
+      if (strcmp(r->id, "base") == 0)
+        continue; /* always played */
+      gtk_box_append(l->p.rules,
+                     rule_row(l, r->id, r->name, r->version, r->requires,
+                              r->conflicts, r->description,
+                              defaults && g_strv_contains(
+                                  (const char *const *)defaults, r->id)));
+    }
+    g_ptr_array_unref(details);
+    update_conflicts(l);
+    return;
+  }
+  /* a daemon older than ListRuleSetDetails: names and requirements */
+  g_clear_error(&error);
   GPtrArray *sets = meeple_client_list_rulesets(l->conn->client, &error);
   if (!sets) {
     report(l, error);
     g_error_free(error);
     return;
   }
-  g_auto(GStrv) defaults = l->settings
-      ? g_settings_get_strv(l->settings, "default-rules") : NULL;
   for (guint i = 0; i < sets->len; i++) {
     const MeepleClientRuleSet *r = g_ptr_array_index(sets, i);
     if (strcmp(r->id, "base") == 0)
-      continue; /* always played */
-    GString *label = g_string_new(NULL);
-    g_string_append_printf(label, "%s (%s %s)", r->name, r->id, r->version);
-    if (r->requires && r->requires[0]) {
-      g_autofree char *req = g_strjoinv(", ", r->requires);
-      g_string_append_printf(label, " — needs %s (ticked with it)", req);
-    }
-    GtkWidget *c = gtk_check_button_new_with_label(label->str);
-    g_string_free(label, TRUE);
-    g_object_set_data_full(G_OBJECT(c), "rule-id", g_strdup(r->id), g_free);
-    g_object_set_data_full(G_OBJECT(c), "requires", g_strdupv(r->requires),
-                           (GDestroyNotify)g_strfreev);
-    g_signal_connect(c, "toggled", G_CALLBACK(on_rule_toggled), l);
-    gtk_check_button_set_active(GTK_CHECK_BUTTON(c),
-                                defaults && g_strv_contains(
-                                    (const char *const *)defaults, r->id));
-    gtk_box_append(l->p.rules, c);
+      continue;
+    gtk_box_append(l->p.rules,
+                   rule_row(l, r->id, r->name, r->version, r->requires, NULL,
+                            NULL,
+                            defaults && g_strv_contains(
+                                (const char *const *)defaults, r->id)));
   }
   g_ptr_array_unref(sets);
+  update_conflicts(l);
 }
 
-void
-mg_lobby_refresh(MgLobby *l)
+/* Reads everything again; FALSE when the daemon could not be asked. */
+static gboolean
+refresh(MgLobby *l)
 {
   GError *error = NULL;
   if (!mg_conn_ensure(l->conn, &error)) {
     report(l, error);
     g_error_free(error);
-    return;
+    return FALSE;
   }
   fill_rules(l);
   GPtrArray *games = meeple_client_list_games(l->conn->client, &error);
   if (!games) {
     report(l, error);
     g_error_free(error);
-    return;
+    return FALSE;
   }
   fill_games(l, games);
   fill_history(l, games);
   g_ptr_array_unref(games);
+  return TRUE;
+}
+
+static gboolean retry(gpointer data);
+
+/* Reads the lists and makes sure the next change will be heard: by the
+ * daemon's signals, else by trying again a little later. */
+static void
+refresh_live(MgLobby *l)
+{
+  gboolean heard = refresh(l) && mg_games_watch_attach(l->watch);
+  if (heard && l->retry) {
+    g_source_remove(l->retry);
+    l->retry = 0;
+  } else if (!heard && !l->retry) {
+    l->retry = g_timeout_add(RETRY_MS, retry, l);
+  }
 }
 
 static gboolean
-tick(gpointer data)
+retry(gpointer data)
 {
-  mg_lobby_refresh(data);
-  return G_SOURCE_CONTINUE;
+  MgLobby *l = data;
+  l->retry = 0;
+  refresh_live(l);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_games_changed(gpointer data)
+{
+  MgLobby *l = data;
+  if (l->live)
+    refresh_live(l);
+}
+
+void
+mg_lobby_refresh(MgLobby *l)
+{
+  refresh(l);
 }
 
 void
 mg_lobby_set_live(MgLobby *l, gboolean live)
 {
-  if (live && !l->timer) {
-    mg_lobby_refresh(l);
-    l->timer = g_timeout_add(REFRESH_MS, tick, l);
-  } else if (!live && l->timer) {
-    g_source_remove(l->timer);
-    l->timer = 0;
+  l->live = live;
+  if (live) {
+    refresh_live(l);
+  } else if (l->retry) {
+    g_source_remove(l->retry);
+    l->retry = 0;
   }
 }
 
@@ -420,6 +634,7 @@ mg_lobby_new(MgConn *conn, GSettings *settings, const MgLobbyCallbacks *cbs,
 {
   MgLobby *l = g_new0(MgLobby, 1);
   l->conn = conn;
+  l->watch = mg_games_watch_new(conn, on_games_changed, l);
   l->settings = settings ? g_object_ref(settings) : NULL;
   l->cbs = *cbs;
   l->data = data;
@@ -447,15 +662,47 @@ mg_lobby_new(MgConn *conn, GSettings *settings, const MgLobbyCallbacks *cbs,
   gtk_spin_button_set_value(l->p.seats, 2);
   g_signal_connect(l->p.seats, "value-changed", G_CALLBACK(on_seats), l);
   GtkWidget *bots = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+  static const char *const strategies[] = {
+    "Random moves", "Greedy (quick)", "Search (thinks)", NULL,
+  };
   for (int s = 0; s < MEEPLE_MAX_PLAYERS; s++) {
+    GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
     char *text = g_strdup_printf("Seat %d is a bot", s + 1);
     l->p.bot[s] = GTK_CHECK_BUTTON(gtk_check_button_new_with_label(text));
     g_free(text);
     gtk_check_button_set_active(l->p.bot[s], TRUE);
+    g_signal_connect(l->p.bot[s], "notify::active",
+                     G_CALLBACK(on_bot_changed), l);
+    gtk_box_append(GTK_BOX(row), GTK_WIDGET(l->p.bot[s]));
+    /* how the bot plays: the strategy library's names, greedy first
+     * chosen (quick, and a fair opponent for a beginner) */
+    l->p.strategy[s] = GTK_DROP_DOWN(gtk_drop_down_new_from_strings(
+        (const char *const *)strategies));
+    gtk_drop_down_set_selected(l->p.strategy[s], MEEPLE_STRATEGY_GREEDY);
+    text = g_strdup_printf("How the bot of seat %d plays", s + 1);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(l->p.strategy[s]),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+    gtk_widget_set_tooltip_text(GTK_WIDGET(l->p.strategy[s]), text);
+    g_free(text);
+    g_signal_connect(l->p.strategy[s], "notify::selected",
+                     G_CALLBACK(on_bot_changed), l);
+    gtk_box_append(GTK_BOX(row), GTK_WIDGET(l->p.strategy[s]));
+    l->p.think[s] = GTK_SPIN_BUTTON(gtk_spin_button_new_with_range(.1, 30,
+                                                                   .1));
+    gtk_spin_button_set_digits(l->p.think[s], 1);
+    gtk_spin_button_set_value(l->p.think[s], 1);
+    text = g_strdup_printf("Seconds the bot of seat %d thinks a move",
+                           s + 1);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(l->p.think[s]),
+                                   GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+    gtk_widget_set_tooltip_text(GTK_WIDGET(l->p.think[s]), text);
+    g_free(text);
+    gtk_box_append(GTK_BOX(row), GTK_WIDGET(l->p.think[s]));
     if (s > 0)
-      gtk_box_append(GTK_BOX(bots), GTK_WIDGET(l->p.bot[s]));
+      gtk_box_append(GTK_BOX(bots), row);
+    else
+      g_object_ref_sink(row); /* seat 1 is always the player's */
   }
-  g_object_ref_sink(l->p.bot[0]); /* seat 1 is always the player's */
   field(grid, 3, "_Bots", bots);
   l->p.farmers = GTK_SWITCH(gtk_switch_new());
   gtk_switch_set_active(l->p.farmers,
@@ -516,6 +763,8 @@ mg_lobby_new(MgConn *conn, GSettings *settings, const MgLobbyCallbacks *cbs,
   gtk_widget_set_hexpand(list_scroll, TRUE);
   gtk_box_append(GTK_BOX(columns), list_scroll);
   update_bot_boxes(l);
+  if (settings)
+    g_signal_connect(settings, "changed", G_CALLBACK(on_settings_changed), l);
   l->root = g_object_ref_sink(columns);
   return l;
 }
@@ -526,7 +775,10 @@ mg_lobby_free(MgLobby *l)
   if (!l)
     return;
   mg_lobby_set_live(l, FALSE);
-  g_object_unref(l->p.bot[0]);
+  mg_games_watch_free(l->watch);
+  g_object_unref(gtk_widget_get_parent(GTK_WIDGET(l->p.bot[0])));
+  if (l->settings)
+    g_signal_handlers_disconnect_by_data(l->settings, l);
   g_clear_object(&l->settings);
   g_free(l->games_digest);
   g_object_unref(l->root);

@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 #include "conn.h"
+#include "strategy.h"
 
 G_BEGIN_DECLS
 
@@ -37,6 +38,13 @@ GtkWidget *mg_lobby_widget(MgLobby *lobby);
 void mg_lobby_refresh(MgLobby *lobby);
 /* Whether it refreshes the lists by itself (while shown). */
 void mg_lobby_set_live(MgLobby *lobby, gboolean live);
+/* The strategy chosen for the bot of @seat; FALSE when the seat is not
+ * a bot's. */
+gboolean mg_lobby_bot_strategy(MgLobby *lobby, guint seat,
+                               MeepleStrategy *out);
+/* The daemon's rule sets as the lobby lists them: id, label, id,
+ * label…, NULL-terminated (g_strfreev). */
+char **mg_lobby_rule_sets(MgLobby *lobby);
 /* The player's name as typed (or the settings'). */
 const char *mg_lobby_player_name(MgLobby *lobby);
 
@@ -45,6 +53,8 @@ typedef struct {
   GtkEditable *name, *game_name, *tiles, *seed;
   GtkSpinButton *seats;
   GtkCheckButton *bot[MEEPLE_MAX_PLAYERS];
+  GtkDropDown *strategy[MEEPLE_MAX_PLAYERS]; /* MeepleStrategyKind order */
+  GtkSpinButton *think[MEEPLE_MAX_PLAYERS];  /* seconds, for search */
   GtkSwitch *farmers;
   GtkBox *rules;       /* GtkCheckButton per rule set, "rule-id" data */
   GtkExpander *advanced;

@@ -9,16 +9,19 @@ clients_gtk_libmeeple_gtk_la_SOURCES = \
 	clients/gtk/board.c clients/gtk/board.h \
 	clients/gtk/conn.c clients/gtk/conn.h \
 	clients/gtk/event-text.c clients/gtk/event-text.h \
+	clients/gtk/games-watch.c clients/gtk/games-watch.h \
 	clients/gtk/game-view.c clients/gtk/game-view.h \
 	clients/gtk/lobby.c clients/gtk/lobby.h \
+	clients/gtk/local-replay.c clients/gtk/local-replay.h \
 	clients/gtk/look.c clients/gtk/look.h \
+	clients/gtk/prefs.c clients/gtk/prefs.h \
 	clients/gtk/replay.c clients/gtk/replay.h \
 	clients/gtk/scores.c clients/gtk/scores.h \
 	clients/gtk/session.c clients/gtk/session.h \
 	clients/gtk/tile-paint.c clients/gtk/tile-paint.h \
-	clients/gtk/tokens.c clients/gtk/tokens.h \
 	clients/gtk/turn.c clients/gtk/turn.h
 MEEPLE_GTK_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/clients/common \
+	-I$(top_srcdir)/daemon \
 	-I$(top_srcdir)/clients/bot -I$(top_srcdir)/clients/gtk \
 	-DMEEPLE_GTK_BUILD_SCHEMA_DIR=\"$(abs_top_builddir)/data/gtk/schemas\"
 clients_gtk_libmeeple_gtk_la_CPPFLAGS = $(MEEPLE_GTK_CPPFLAGS)

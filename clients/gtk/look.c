@@ -41,6 +41,69 @@ darker(const GdkRGBA *in, GdkRGBA *out, double factor)
   rgba(out, in->red * factor, in->green * factor, in->blue * factor);
 }
 
+MgShape
+mg_look_shape(const char *word, MgShape fallback)
+{
+  static const struct {
+    const char *word;
+    MgShape shape;
+  } words[] = {
+    { "disc", MG_SHAPE_DISC },         { "spot", MG_SHAPE_DISC },
+    { "circle", MG_SHAPE_OPEN },       { "meeple", MG_SHAPE_MEEPLE },
+    { "triangle", MG_SHAPE_TRIANGLE }, { "star", MG_SHAPE_STAR },
+    { "tent", MG_SHAPE_TENT },         { "crown", MG_SHAPE_CROWN },
+    { "building", MG_SHAPE_HOUSE },    { "tree", MG_SHAPE_TREE },
+  };
+  for (gsize i = 0; word && i < G_N_ELEMENTS(words); i++)
+    if (strcmp(words[i].word, word) == 0)
+      return words[i].shape;
+  return fallback;
+}
+
+/* A colour role of meeple/looks.h in this client's palette; @name picks
+ * the colour of roles that have none of their own (a rule set's spots,
+ * neutral figures), so two of them still differ. */
+static void
+role_colour(MeepleColourRole role, const char *name, GdkRGBA *c)
+{
+  switch (role) {
+  case MEEPLE_COLOUR_ROAD:
+    rgba(c, 0.55, 0.50, 0.42);
+    break;
+  case MEEPLE_COLOUR_CITY:
+    rgba(c, 0.72, 0.50, 0.26);
+    break;
+  case MEEPLE_COLOUR_FIELD:
+    rgba(c, 0.40, 0.58, 0.22);
+    break;
+  case MEEPLE_COLOUR_MONASTERY:
+    rgba(c, 0.80, 0.30, 0.22);
+    break;
+  case MEEPLE_COLOUR_NONE:
+    rgba(c, 0.25, 0.25, 0.25);
+    break;
+  case MEEPLE_COLOUR_OTHER:
+  case MEEPLE_COLOUR_SEAT:
+  case MEEPLE_COLOUR_NEUTRAL:
+  case MEEPLE_COLOUR_COUNT:
+  default:
+    mg_look_hash_colour(name, c);
+    break;
+  }
+}
+
+/* The registered look's letter: its Unicode glyph when it fits. */
+static void
+look_glyph(const MeepleLook *l, char out[8])
+{
+  if (l->unicode && *l->unicode && strlen(l->unicode) < 8) {
+    strcpy(out, l->unicode);
+  } else {
+    out[0] = l->ascii;
+    out[1] = '\0';
+  }
+}
+
 void
 mg_look_kind(const MeepleClientCatalog *catalog, guint kind, MgKindLook *look)
 {
@@ -74,13 +137,31 @@ mg_look_kind(const MeepleClientCatalog *catalog, guint kind, MgKindLook *look)
     rgba(&look->fill, 0.25, 0.50, 0.20);
     rgba(&look->edge, 0.16, 0.35, 0.12);
   } else {
-    /* A rule set's kind: by its shape, in a colour of its own. */
+    /* A rule set's kind: by its shape, in a colour of its own, or as
+     * its registered look says. */
     MeepleShape shape = k ? k->shape : MEEPLE_SHAPE_SPOT;
-    mg_look_hash_colour(name, &look->fill);
-    darker(&look->fill, &look->edge, 0.55);
     look->paint = shape == MEEPLE_SHAPE_EDGE ? MG_PAINT_LINE
                   : shape == MEEPLE_SHAPE_FIELD ? MG_PAINT_FIELD
                   : MG_PAINT_BADGE;
+    look->badge = MG_SHAPE_DISC;
+    if (k && k->look.ascii) {
+      role_colour(k->look.colour, name, &look->fill);
+      look_glyph(&k->look, look->letter);
+      const char *w = k->look.shape;
+      if (g_strcmp0(w, "band") == 0)
+        look->paint = MG_PAINT_LINE;
+      else if (g_strcmp0(w, "area") == 0)
+        look->paint = MG_PAINT_AREA;
+      else if (g_strcmp0(w, "building") == 0)
+        look->paint = MG_PAINT_BUILDING;
+      else if (g_strcmp0(w, "tree") == 0)
+        look->paint = MG_PAINT_GARDEN;
+      else if (look->paint == MG_PAINT_BADGE)
+        look->badge = mg_look_shape(w, MG_SHAPE_DISC);
+    } else {
+      mg_look_hash_colour(name, &look->fill);
+    }
+    darker(&look->fill, &look->edge, 0.55);
   }
 }
 
@@ -106,20 +187,36 @@ mg_look_symbol(const MeepleClientCatalog *catalog, guint symbol,
   const MeepleSymbolLook *l =
       catalog && catalog->looks && symbol < catalog->looks->len
           ? g_ptr_array_index(catalog->looks, symbol) : NULL;
-  mg_look_hash_colour(name, &look->fill);
-  if (l && l->unicode && *l->unicode &&
-      strlen(l->unicode) < sizeof look->glyph) {
+  const MeepleLook *style =
+      catalog && catalog->symbol_looks &&
+      symbol < catalog->symbol_looks->len
+          ? g_ptr_array_index(catalog->symbol_looks, symbol) : NULL;
+  look->shape = MG_SHAPE_DISC;
+  look->legend = l && l->legend && *l->legend ? l->legend : name;
+  if (style) {
+    /* the rule set's style: an area ("fog", "area") washes the fields
+     * that carry it; anything else is a badge of its shape */
+    look->wash = g_strcmp0(style->shape, "fog") == 0 ||
+                 g_strcmp0(style->shape, "area") == 0;
+    look->shape = mg_look_shape(style->shape, MG_SHAPE_DISC);
+    role_colour(style->colour, name, &look->fill);
+    look_glyph(style, look->glyph);
+  } else if (l && l->unicode && *l->unicode &&
+             strlen(l->unicode) < sizeof look->glyph) {
+    /* only glyphs (an older daemon): drawn as an area */
     strcpy(look->glyph, l->unicode);
-    look->legend = l->legend;
-    /* A registered look marks an area (the catalog's "fields carrying a
-     * symbol"): a pale wash, so the terrain still shows through. */
+    look->wash = TRUE;
+    mg_look_hash_colour(name, &look->fill);
+  } else {
+    initial(name, look->glyph);
+    mg_look_hash_colour(name, &look->fill);
+  }
+  if (look->wash) {
+    /* a pale wash, so the terrain still shows through */
     look->fill.red = 0.45f * look->fill.red + 0.55f;
     look->fill.green = 0.45f * look->fill.green + 0.55f;
     look->fill.blue = 0.45f * look->fill.blue + 0.55f;
     look->fill.alpha = 0.8f;
-  } else {
-    initial(name, look->glyph);
-    look->legend = name;
   }
 }
 
@@ -127,18 +224,41 @@ void
 mg_look_figure(const MeepleClientCatalog *catalog, const char *type,
                gboolean neutral, MgFigureLook *look)
 {
-  (void)catalog; /* ABI 2 looks will come from here */
   memset(look, 0, sizeof *look);
   look->name = type;
+  const MeepleClientFigureType *ft = NULL;
+  for (guint i = 0; catalog && i < catalog->figure_types->len; i++) {
+    const MeepleClientFigureType *f =
+        g_ptr_array_index(catalog->figure_types, i);
+    if (strcmp(f->name, type) == 0)
+      ft = f;
+  }
+  if (ft && ft->look.ascii) {
+    /* the rule set's look: its outline, its colour role, and its ASCII
+     * letter inside (the Unicode glyph often is the outline itself) */
+    look->shape = mg_look_shape(ft->look.shape, neutral ? MG_SHAPE_HEXAGON
+                                                        : MG_SHAPE_MEEPLE);
+    look->seat_colour = !neutral && ft->look.colour == MEEPLE_COLOUR_SEAT;
+    role_colour(ft->look.colour, type, &look->fill);
+    /* the plain follower, the engine's own type, needs no letter: the
+     * seat's number is on it */
+    if (neutral || strcmp(type, "follower") != 0) {
+      look->letter[0] = ft->look.ascii;
+      look->letter[1] = '\0';
+    }
+    if (look->seat_colour || look->shape != MG_SHAPE_MEEPLE || neutral)
+      return;
+  }
   if (neutral) {
-    look->shape = MG_FIGURE_TOKEN;
+    look->shape = MG_SHAPE_HEXAGON;
     mg_look_hash_colour(type, &look->fill);
     initial(type, look->letter);
   } else {
-    look->shape = MG_FIGURE_MEEPLE;
+    look->shape = MG_SHAPE_MEEPLE;
+    look->seat_colour = TRUE;
     /* The plain follower needs no letter; other owned types carry their
      * initial so that two of one seat's figures can be told apart. */
-    if (strcmp(type, "follower") != 0)
+    if (strcmp(type, "follower") != 0 && !look->letter[0])
       initial(type, look->letter);
   }
 }

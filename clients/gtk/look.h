@@ -2,14 +2,15 @@
  * a seat: the one place that decides.
  *
  * Everything a rule set adds is drawn from what the catalog says about it
- * (its name, its shape, the look it registers), never from a list of rule
- * sets in the client.  The core kinds of the engine (road, city, field,
- * monastery, garden) have hand-made looks; any other kind, symbol or
- * figure gets a generic one derived from its name: a colour hashed from
- * the name and its initial as a letter.  When the catalog carries a look
- * (today: symbols' glyphs; with plugin ABI 2: figures and kinds too),
- * mg_look_*() return it instead, so switching to catalog looks changes
- * this file only. */
+ * (its name, its shape, the look it registers: meeple/looks.h, GetCatalog
+ * "figure-looks", "kind-looks", "symbol-looks"), never from a list of
+ * rule sets in the client.  The core kinds of the engine (road, city,
+ * field, monastery, garden) have hand-made looks.  A registered look
+ * gives the outline (its shape word: "triangle", "star", "tent",
+ * "crown"…), the colour (its colour role, mapped to this client's
+ * palette) and the letter or glyph; anything without one gets a generic
+ * look derived from its name: a colour hashed from the name and its
+ * initial as a letter. */
 #ifndef MG_LOOK_H
 #define MG_LOOK_H
 
@@ -28,27 +29,46 @@ typedef enum {
   MG_PAINT_BADGE,     /* a lettered disc on its spot (anything else) */
 } MgPaint;
 
+/* Outlines of badges and figures: the shape words of meeple/looks.h this
+ * client draws.  A word it does not know gets the default of the thing
+ * (a disc for badges and symbols, a hexagon for neutral figures). */
+typedef enum {
+  MG_SHAPE_DISC,        /* "disc", "spot" and any unknown word */
+  MG_SHAPE_OPEN,        /* "circle": an open circle */
+  MG_SHAPE_MEEPLE,      /* "meeple": a person */
+  MG_SHAPE_HEXAGON,     /* a neutral figure without a look */
+  MG_SHAPE_TRIANGLE,    /* "triangle" */
+  MG_SHAPE_STAR,        /* "star" */
+  MG_SHAPE_TENT,        /* "tent" */
+  MG_SHAPE_CROWN,       /* "crown" */
+  MG_SHAPE_HOUSE,       /* "building" */
+  MG_SHAPE_TREE,        /* "tree" */
+} MgShape;
+
+/* The shape named @word, or @fallback for a word this client does not
+ * draw. */
+MgShape mg_look_shape(const char *word, MgShape fallback);
+
 typedef struct {
   MgPaint paint;
   GdkRGBA fill, edge;   /* main colour, outline/wall colour */
   char letter[8];       /* UTF-8: drawn on badges and in legends */
+  MgShape badge;        /* MG_PAINT_BADGE: the badge's outline */
 } MgKindLook;
 
 typedef struct {
-  GdkRGBA fill;
+  GdkRGBA fill;         /* the badge's colour, or the wash of an area */
   char glyph[8];        /* UTF-8: the catalog's Unicode glyph or an initial */
   const char *legend;   /* words for it (the catalog's, or its name) */
+  gboolean wash;        /* an area symbol ("fog", "area"): the fields
+                         * carrying it are washed with @fill */
+  MgShape shape;        /* otherwise: a badge of this outline */
 } MgSymbolLook;
 
-/* The shape a figure is drawn with. */
-typedef enum {
-  MG_FIGURE_MEEPLE,     /* an owned figure: a person in the seat's colour */
-  MG_FIGURE_TOKEN,      /* a neutral figure: a lettered hexagon */
-} MgFigureShape;
-
 typedef struct {
-  MgFigureShape shape;
-  GdkRGBA fill;         /* neutral figures only (seats have their own) */
+  MgShape shape;        /* MG_SHAPE_MEEPLE for a person */
+  GdkRGBA fill;         /* when not the seat's colour */
+  gboolean seat_colour; /* drawn in its owner's colour */
   char letter[8];       /* "" for the plain follower */
   const char *name;     /* the type's name: tooltips, accessible labels */
 } MgFigureLook;
@@ -66,7 +86,10 @@ void mg_look_segment(const MeepleClientCatalog *catalog,
 /* Look of symbol @symbol of @catalog. */
 void mg_look_symbol(const MeepleClientCatalog *catalog, guint symbol,
                     MgSymbolLook *look);
-/* Look of the figure type named @type (owned by a seat unless neutral). */
+/* Look of the figure type named @type (owned by a seat unless neutral):
+ * the look its rule set registered (shape, colour role, ASCII letter),
+ * else a person in the seat's colour (owned) or a lettered hexagon in a
+ * colour of its name (neutral). */
 void mg_look_figure(const MeepleClientCatalog *catalog, const char *type,
                     gboolean neutral, MgFigureLook *look);
 

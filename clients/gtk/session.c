@@ -1,12 +1,12 @@
 /* session.c — a game's seats, bots and reconnection (see session.h). */
 #include "config.h"
 
+#include <gio/gio.h>
 #include <string.h>
 
 #include "bot.h"
 #include "remote.h"
 #include "session.h"
-#include "tokens.h"
 
 #define RECONNECT_MS 1000
 
@@ -29,9 +29,28 @@ struct MgSession {
    * rebuild here (strategy library, clients/bot) for the live mirror;
    * seeded from MEEPLE_GTK_BOT_SEED when set, for repeatable tests. */
   guint64 bot_seed;
+  MeepleStrategy strategies[MEEPLE_MAX_PLAYERS]; /* greedy unless set */
   MeepleBotPlayer *bot_players[MEEPLE_MAX_PLAYERS];
   MeepleBotRemote *bot_view;
+  struct BotJob *job; /* the bot thinking now, or NULL */
 };
+
+/* A bot's thinking, done in a worker thread so that a search's think
+ * time never freezes the window.  The job owns the seat's player and
+ * the public game while it runs (the main thread touches neither), and
+ * gives them back when it is done — or frees them when the session went
+ * away in between (@s NULL). */
+typedef struct BotJob {
+  MgSession *s;
+  guint seat;
+  guint64 decision;
+  MeepleBotPlayer *player;
+  MeepleBotRemote *view;
+  MeepleAction *actions;
+  gsize n_actions;
+  gsize index;
+  gboolean stale; /* @view is of a mirror since replaced */
+} BotJob;
 
 /* The public game the bots see, rebuilt for the live mirror (NULL after
  * a reconnection: the next move rebuilds it). */
@@ -39,63 +58,66 @@ static void
 forget_bot_view(MgSession *s)
 {
   g_clear_pointer(&s->bot_view, meeple_bot_remote_free);
+  if (s->job)
+    s->job->stale = TRUE;
 }
 
-/* The index of the action a greedy bot takes in @d. */
-static guint
-bot_choice(MgSession *s, const MeepleClientDecision *d)
-{
-  guint n = d->actions->len;
-  if (n <= 1 || d->seat >= MEEPLE_MAX_PLAYERS)
-    return 0;
-  if (!s->bot_players[d->seat]) {
-    MeepleStrategy greedy = { .kind = MEEPLE_STRATEGY_GREEDY };
-    s->bot_players[d->seat] = meeple_bot_player_new(&greedy, d->seat,
-                                                    s->bot_seed);
-  }
-  GError *error = NULL;
-  if (!s->bot_view)
-    s->bot_view = meeple_bot_remote_new(s->game, &error);
-  MeepleAction *actions = s->bot_view
-      ? meeple_bot_remote_update(s->bot_view, d, &error)
-      : NULL;
-  guint index = 0;
-  /* a game that cannot be rebuilt here (a rule set missing on this side)
-   * still gets a legal move: the first */
-  if (actions)
-    index = (guint)meeple_bot_player_choose(
-      s->bot_players[d->seat], meeple_bot_remote_view(s->bot_view), actions,
-      n, NULL);
-  else
-    g_warning("the bot cannot rebuild game %s: %s", s->id,
-              error ? error->message : "?");
-  g_clear_error(&error);
-  g_free(actions);
-  return index;
-}
 
 static void watch(MgSession *s);
 
 static void
 schedule_bot(MgSession *s);
 
-static gboolean
-bot_move(gpointer data)
+static void
+think(GTask *task, gpointer source, gpointer data, GCancellable *cancel)
 {
-  MgSession *s = data;
-  s->bot_move = 0;
-  if (!s->game)
-    return G_SOURCE_REMOVE;
-  GError *error = NULL;
-  const MeepleClientDecision *d = meeple_remote_game_decision(s->game, &error);
-  if (!d) {
-    g_clear_error(&error);
-    return G_SOURCE_REMOVE;
+  (void)source;
+  (void)cancel;
+  BotJob *job = data;
+  job->index = meeple_bot_player_choose(job->player,
+                                        meeple_bot_remote_view(job->view),
+                                        job->actions, job->n_actions, NULL);
+  g_task_return_boolean(task, TRUE);
+}
+
+static void
+job_free(BotJob *job)
+{
+  if (job->player)
+    meeple_bot_player_free(job->player);
+  if (job->view)
+    meeple_bot_remote_free(job->view);
+  g_free(job->actions);
+  g_free(job);
+}
+
+/* Sends the bot's choice, if the game still waits for it. */
+static void
+thought(GObject *source, GAsyncResult *result, gpointer data)
+{
+  (void)source;
+  (void)result;
+  BotJob *job = data;
+  MgSession *s = job->s;
+  if (!s) {
+    job_free(job);
+    return;
   }
-  if (!(s->bots & (1u << d->seat)))
-    return G_SOURCE_REMOVE;
-  guint index = bot_choice(s, d);
-  if (!meeple_remote_game_act(s->game, d->seat, d, index, &error)) {
+  s->job = NULL;
+  s->bot_players[job->seat] = g_steal_pointer(&job->player);
+  if (!s->bot_view && !job->stale)
+    s->bot_view = g_steal_pointer(&job->view);
+  gsize index = job->index;
+  guint64 decision = job->decision;
+  guint seat = job->seat;
+  job_free(job);
+  GError *error = NULL;
+  const MeepleClientDecision *d =
+      s->game ? meeple_remote_game_decision(s->game, &error) : NULL;
+  g_clear_error(&error);
+  if (d && d->id == decision && d->seat == seat &&
+      (s->bots & (1u << seat)) &&
+      !meeple_remote_game_act(s->game, d->seat, d, (guint)index, &error)) {
     /* a stale decision is only news arriving late: the next one comes */
     if (!g_error_matches(error, MEEPLE_CLIENT_ERROR,
                          MEEPLE_CLIENT_ERROR_STALE_DECISION) &&
@@ -109,6 +131,78 @@ bot_move(gpointer data)
     g_clear_error(&error);
   }
   schedule_bot(s);
+}
+
+/* Takes action 0 at once (a single choice, or a game that cannot be
+ * rebuilt here), else starts the bot's thinking. */
+static void
+bot_decide(MgSession *s, const MeepleClientDecision *d)
+{
+  guint n = d->actions->len;
+  MeepleAction *actions = NULL;
+  GError *error = NULL;
+  if (n > 1 && d->seat < MEEPLE_MAX_PLAYERS) {
+    if (!s->bot_players[d->seat])
+      s->bot_players[d->seat] = meeple_bot_player_new(
+          &s->strategies[d->seat], d->seat, s->bot_seed);
+    if (!s->bot_view)
+      s->bot_view = meeple_bot_remote_new(s->game, &error);
+    actions = s->bot_view ? meeple_bot_remote_update(s->bot_view, d, &error)
+                          : NULL;
+    /* a game that cannot be rebuilt here (a rule set missing on this
+     * side) still gets a legal move: the first */
+    if (!actions)
+      g_warning("the bot cannot rebuild game %s: %s", s->id,
+                error ? error->message : "?");
+    g_clear_error(&error);
+  }
+  if (actions) {
+    BotJob *job = g_new0(BotJob, 1);
+    job->s = s;
+    job->seat = d->seat;
+    job->decision = d->id;
+    job->player = g_steal_pointer(&s->bot_players[d->seat]);
+    job->view = g_steal_pointer(&s->bot_view);
+    job->actions = actions;
+    job->n_actions = n;
+    s->job = job;
+    GTask *task = g_task_new(NULL, NULL, thought, job);
+    g_task_set_task_data(task, job, NULL);
+    g_task_run_in_thread(task, think);
+    g_object_unref(task);
+    return;
+  }
+  if (!meeple_remote_game_act(s->game, d->seat, d, 0, &error)) {
+    if (!g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                         MEEPLE_CLIENT_ERROR_STALE_DECISION) &&
+        !g_error_matches(error, MEEPLE_CLIENT_ERROR,
+                         MEEPLE_CLIENT_ERROR_NO_DAEMON) &&
+        s->cbs.error) {
+      char *text = mg_error_text(error);
+      s->cbs.error(s, text, s->data);
+      g_free(text);
+    }
+    g_clear_error(&error);
+  }
+  schedule_bot(s);
+}
+
+static gboolean
+bot_move(gpointer data)
+{
+  MgSession *s = data;
+  s->bot_move = 0;
+  if (!s->game || s->job)
+    return G_SOURCE_REMOVE;
+  GError *error = NULL;
+  const MeepleClientDecision *d = meeple_remote_game_decision(s->game, &error);
+  if (!d) {
+    g_clear_error(&error);
+    return G_SOURCE_REMOVE;
+  }
+  if (!(s->bots & (1u << d->seat)))
+    return G_SOURCE_REMOVE;
+  bot_decide(s, d);
   return G_SOURCE_REMOVE;
 }
 
@@ -116,7 +210,7 @@ bot_move(gpointer data)
 static void
 schedule_bot(MgSession *s)
 {
-  if (!s->game || !s->bots || s->bot_move ||
+  if (!s->game || !s->bots || s->bot_move || s->job ||
       meeple_remote_game_is_over(s->game))
     return;
   GError *error = NULL;
@@ -261,6 +355,8 @@ mg_session_open(MgConn *conn, const char *id, const MgSessionCallbacks *cbs,
   s->game = game;
   s->cbs = *cbs;
   s->data = data;
+  for (guint i = 0; i < MEEPLE_MAX_PLAYERS; i++)
+    s->strategies[i].kind = MEEPLE_STRATEGY_GREEDY;
   s->bot_delay = 400;
   const char *delay = g_getenv("MEEPLE_GTK_BOT_DELAY_MS");
   if (delay && *delay)
@@ -288,6 +384,8 @@ mg_session_free(MgSession *s)
     meeple_remote_game_free(s->dead);
   if (s->game)
     meeple_remote_game_free(s->game);
+  if (s->job)
+    s->job->s = NULL; /* it frees what it holds when it is done */
   forget_bot_view(s);
   for (guint i = 0; i < MEEPLE_MAX_PLAYERS; i++)
     if (s->bot_players[i])
@@ -309,9 +407,33 @@ mg_session_id(MgSession *s)
 }
 
 void
+mg_session_set_bot_strategy(MgSession *s, guint seat,
+                            const MeepleStrategy *strategy)
+{
+  if (seat >= MEEPLE_MAX_PLAYERS)
+    return;
+  s->strategies[seat] = *strategy;
+  /* a new player with the new strategy at its next move (one thinking
+   * now keeps its own) */
+  g_clear_pointer(&s->bot_players[seat], meeple_bot_player_free);
+}
+
+const MeepleStrategy *
+mg_session_bot_strategy(MgSession *s, guint seat)
+{
+  return seat < MEEPLE_MAX_PLAYERS ? &s->strategies[seat] : NULL;
+}
+
+void
 mg_session_set_bot_delay(MgSession *s, guint ms)
 {
   s->bot_delay = ms;
+  /* a move already planned keeps to the new delay */
+  if (s->bot_move) {
+    g_source_remove(s->bot_move);
+    s->bot_move = 0;
+    schedule_bot(s);
+  }
 }
 
 gboolean
@@ -329,13 +451,13 @@ mg_session_join(MgSession *s, const char *name, int seat, const char *kind,
                                error))
     return FALSE;
   GError *save_error = NULL;
-  if (!mg_tokens_save(s->conn->store, s->id, taken, token, holder,
-                      &save_error)) {
+  if (!meeple_client_tokens_save(s->conn->store, s->id, taken, token,
+                                 holder, &save_error)) {
     g_warning("the seat's token is not saved: %s", save_error->message);
     g_error_free(save_error);
   }
   g_free(token);
-  if (strcmp(holder, MG_HOLDER_BOT) == 0)
+  if (strcmp(holder, MEEPLE_CLIENT_HOLDER_BOT) == 0)
     s->bots |= 1u << taken;
   else
     s->players |= 1u << taken;
@@ -350,24 +472,30 @@ mg_session_reclaim(MgSession *s)
 {
   if (!s->game)
     return 0;
-  GPtrArray *tokens = mg_tokens_find(s->conn->store, s->id);
+  static const char *const holders[] = {MEEPLE_CLIENT_HOLDER_PLAYER,
+                                        MEEPLE_CLIENT_HOLDER_BOT};
   guint n = 0;
-  for (guint i = 0; i < tokens->len; i++) {
-    const MgToken *t = g_ptr_array_index(tokens, i);
-    guint seat;
-    GError *error = NULL;
-    if (!meeple_remote_game_reclaim(s->game, t->token, &seat, &error)) {
-      /* a seat given up, or another daemon's token: not ours */
-      g_clear_error(&error);
-      continue;
+  for (guint h = 0; h < G_N_ELEMENTS(holders); h++) {
+    gboolean bot = h == 1;
+    GPtrArray *tokens =
+        meeple_client_tokens_find(s->conn->store, s->id, holders[h]);
+    for (guint i = 0; i < tokens->len; i++) {
+      const MeepleClientToken *t = g_ptr_array_index(tokens, i);
+      guint seat;
+      GError *error = NULL;
+      if (!meeple_remote_game_reclaim(s->game, t->token, &seat, &error)) {
+        /* a seat given up, or another daemon's token: not ours */
+        g_clear_error(&error);
+        continue;
+      }
+      if (bot)
+        s->bots |= 1u << seat;
+      else
+        s->players |= 1u << seat;
+      n++;
     }
-    if (strcmp(t->holder, MG_HOLDER_BOT) == 0)
-      s->bots |= 1u << seat;
-    else
-      s->players |= 1u << seat;
-    n++;
+    g_ptr_array_unref(tokens);
   }
-  g_ptr_array_unref(tokens);
   schedule_bot(s);
   return n;
 }

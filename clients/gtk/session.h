@@ -3,14 +3,16 @@
  * in this process, and getting everything back after the daemon or the
  * bus went away.
  *
- * Seats are taken with Join and their tokens saved (tokens.h); after a
- * loss the session reopens the game on a (new) connection and reclaims
- * every seat it held with those tokens, by itself, retrying every
- * second until the daemon answers. */
+ * Seats are taken with Join and their tokens saved in the token file
+ * shared with `meeple` (meeple_client_tokens_save()); after a loss the
+ * session reopens the game on a (new) connection and reclaims every seat
+ * it held with those tokens, by itself, retrying every second until the
+ * daemon answers. */
 #ifndef MG_SESSION_H
 #define MG_SESSION_H
 
 #include "conn.h"
+#include "strategy.h"
 
 G_BEGIN_DECLS
 
@@ -40,7 +42,7 @@ void mg_session_free(MgSession *session);
 MeepleRemoteGame *mg_session_game(MgSession *session);
 const char *mg_session_id(MgSession *session);
 
-/* Joins @seat (-1: any of @kind) as @name for @holder (MG_HOLDER_*). */
+/* Joins @seat (-1: any of @kind) as @name for @holder (MEEPLE_CLIENT_HOLDER_*). */
 gboolean mg_session_join(MgSession *session, const char *name, int seat,
                          const char *kind, const char *holder,
                          guint *seat_out, GError **error);
@@ -63,6 +65,12 @@ gboolean mg_session_act(MgSession *session,
                         GError **error);
 /* Whether the connection to the game is there now. */
 gboolean mg_session_connected(MgSession *session);
+/* The strategy of the bot of @seat (greedy until set); its thinking runs
+ * in a worker thread, so a search's think time never blocks the window. */
+void mg_session_set_bot_strategy(MgSession *session, guint seat,
+                                 const MeepleStrategy *strategy);
+const MeepleStrategy *mg_session_bot_strategy(MgSession *session,
+                                              guint seat);
 /* Milliseconds a bot waits before it moves (people follow its moves). */
 void mg_session_set_bot_delay(MgSession *session, guint ms);
 

@@ -363,6 +363,120 @@ paint_disc(cairo_t *cr, const GdkRGBA *fill, const GdkRGBA *edge, double x,
   cairo_stroke(cr);
 }
 
+/* The outline of @shape, centred on (0, 0), @r from the centre to its
+ * farthest point, as a path (an open circle is a disc here: its hole is drawn
+ * by the caller). */
+static void
+shape_path(cairo_t *cr, MgShape shape, double r)
+{
+  cairo_new_path(cr);
+  switch (shape) {
+  case MG_SHAPE_TRIANGLE:
+    cairo_move_to(cr, 0, -r);
+    cairo_line_to(cr, r * .92, r * .66);
+    cairo_line_to(cr, -r * .92, r * .66);
+    break;
+  case MG_SHAPE_STAR:
+    for (int i = 0; i < 10; i++) {
+      double a = G_PI / 5 * i - G_PI / 2, d = i % 2 ? r * .45 : r;
+      if (i == 0)
+        cairo_move_to(cr, d * cos(a), d * sin(a));
+      else
+        cairo_line_to(cr, d * cos(a), d * sin(a));
+    }
+    break;
+  case MG_SHAPE_TENT:
+    /* a peaked roof over the walls of a tent */
+    cairo_move_to(cr, 0, -r);
+    cairo_line_to(cr, r * .95, -r * .05);
+    cairo_line_to(cr, r * .8, r * .7);
+    cairo_line_to(cr, -r * .8, r * .7);
+    cairo_line_to(cr, -r * .95, -r * .05);
+    break;
+  case MG_SHAPE_CROWN:
+    cairo_move_to(cr, -r, -r * .55);
+    cairo_line_to(cr, -r * .5, -r * .05);
+    cairo_line_to(cr, 0, -r * .75);
+    cairo_line_to(cr, r * .5, -r * .05);
+    cairo_line_to(cr, r, -r * .55);
+    cairo_line_to(cr, r * .8, r * .6);
+    cairo_line_to(cr, -r * .8, r * .6);
+    break;
+  case MG_SHAPE_HOUSE:
+    cairo_move_to(cr, 0, -r);
+    cairo_line_to(cr, r * .85, -r * .2);
+    cairo_line_to(cr, r * .7, -r * .2);
+    cairo_line_to(cr, r * .7, r * .8);
+    cairo_line_to(cr, -r * .7, r * .8);
+    cairo_line_to(cr, -r * .7, -r * .2);
+    cairo_line_to(cr, -r * .85, -r * .2);
+    break;
+  case MG_SHAPE_TREE:
+    cairo_move_to(cr, 0, -r);
+    cairo_line_to(cr, r * .8, r * .45);
+    cairo_line_to(cr, r * .15, r * .45);
+    cairo_line_to(cr, r * .15, r);
+    cairo_line_to(cr, -r * .15, r);
+    cairo_line_to(cr, -r * .15, r * .45);
+    cairo_line_to(cr, -r * .8, r * .45);
+    break;
+  case MG_SHAPE_HEXAGON:
+    for (int i = 0; i < 6; i++) {
+      double a = G_PI / 3 * i + G_PI / 6;
+      if (i == 0)
+        cairo_move_to(cr, r * cos(a), r * sin(a));
+      else
+        cairo_line_to(cr, r * cos(a), r * sin(a));
+    }
+    break;
+  case MG_SHAPE_DISC:
+  case MG_SHAPE_OPEN:
+  case MG_SHAPE_MEEPLE:
+  default:
+    cairo_arc(cr, 0, 0, r, 0, 2 * G_PI);
+    break;
+  }
+  cairo_close_path(cr);
+}
+
+/* A badge of @shape on (@x, @y): filled with @fill, outlined with
+ * @edge; an open circle is a thick one with the ground showing inside. */
+static void
+paint_badge(cairo_t *cr, MgShape shape, const GdkRGBA *fill,
+            const GdkRGBA *edge, double x, double y, double r)
+{
+  cairo_save(cr);
+  cairo_translate(cr, x, y);
+  shape_path(cr, shape, r);
+  if (shape == MG_SHAPE_OPEN) {
+    cairo_new_sub_path(cr);
+    cairo_arc_negative(cr, 0, 0, r * .62, 2 * G_PI, 0);
+    source(cr, fill);
+    cairo_fill(cr);
+    cairo_set_line_width(cr, .015);
+    source(cr, edge);
+    cairo_arc(cr, 0, 0, r, 0, 2 * G_PI);
+    cairo_stroke(cr);
+  } else {
+    source(cr, fill);
+    cairo_fill_preserve(cr);
+    source(cr, edge);
+    cairo_set_line_width(cr, .02);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke(cr);
+  }
+  cairo_restore(cr);
+}
+
+/* White or black, whichever reads on @c. */
+static const GdkRGBA *
+ink_on(const GdkRGBA *c)
+{
+  static const GdkRGBA black = { 0, 0, 0, 1 }, white = { 1, 1, 1, 1 };
+  return c->red * .3 + c->green * .59 + c->blue * .11 > .55 ? &black
+                                                            : &white;
+}
+
 /* A letter centred on (@x, @y), @size high, in @colour. */
 static void
 paint_letter(cairo_t *cr, const char *text, double x, double y, double size,
@@ -487,18 +601,29 @@ paint_marks(cairo_t *cr, const MeepleClientCatalog *catalog,
       paint_letter(cr, "♣", x, y, .14, &white);
     }
     if (look.paint == MG_PAINT_BADGE) {
-      paint_disc(cr, &look.fill, &look.edge, x, y, .09);
-      paint_letter(cr, look.letter, x, y, .11, &white);
+      paint_badge(cr, look.badge, &look.fill, &look.edge, x, y, .1);
+      /* an open circle's letter sits in its hole, on the ground */
+      paint_letter(cr, look.letter, x, y, .11,
+                   look.badge == MG_SHAPE_OPEN ? &ink : ink_on(&look.fill));
     }
     for (guint p = 0; p < s->pennants; p++)
       paint_pennant(cr, x + .14 + .05 * p, y - .06);
-    /* a segment's symbols: the look's glyph beside its spot */
+    /* a segment's symbols beside its spot: an area's glyph on its wash,
+     * anything else as a badge of its shape */
     guint nth = 0;
     for (guint b = 0; b < MEEPLE_MAX_SYMBOLS; b++)
       if (s->symbols & (1u << b)) {
         MgSymbolLook sl;
         mg_look_symbol(catalog, b, &sl);
-        paint_letter(cr, sl.glyph, x - .14, y + .12 + .12 * nth++, .14, &ink);
+        double sx = x - .14, sy = y + .12 + .12 * nth++;
+        if (sl.wash) {
+          paint_letter(cr, sl.glyph, sx, sy, .14, &ink);
+        } else {
+          GdkRGBA edge;
+          edge = (GdkRGBA){ .1f, .1f, .1f, 1 };
+          paint_badge(cr, sl.shape, &sl.fill, &edge, sx, sy, .07);
+          paint_letter(cr, sl.glyph, sx, sy + .01, .08, ink_on(&sl.fill));
+        }
       }
   }
   /* the tile's symbols: discs along the north-east corner */
@@ -511,8 +636,9 @@ paint_marks(cairo_t *cr, const MeepleClientCatalog *catalog,
       GdkRGBA fill = sl.fill;
       fill.alpha = 1;
       double x = .86, y = .14 + .2 * nth++;
-      paint_disc(cr, &fill, &edge, x, y, .1);
-      paint_letter(cr, sl.glyph, x, y, .13, &white);
+      paint_badge(cr, sl.wash ? MG_SHAPE_DISC : sl.shape, &fill, &edge, x,
+                  y, .1);
+      paint_letter(cr, sl.glyph, x, y + .01, .11, ink_on(&fill));
     }
 }
 
@@ -548,27 +674,30 @@ void
 mg_figure_paint(cairo_t *cr, const MgFigureLook *look, const GdkRGBA *colour,
                 const char *seat_letter, double x, double y, double size)
 {
-  static const GdkRGBA black = { 0, 0, 0, 1 }, white = { 1, 1, 1, 1 };
+  static const GdkRGBA black = { 0, 0, 0, 1 };
   cairo_save(cr);
   cairo_translate(cr, x, y);
   cairo_scale(cr, size, size);
   cairo_set_line_width(cr, .07);
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-  if (look->shape == MG_FIGURE_TOKEN) {
-    /* a hexagon: no seat's figure has this outline */
-    for (int i = 0; i < 6; i++) {
-      double a = G_PI / 3 * i + G_PI / 6;
-      if (i == 0)
-        cairo_move_to(cr, .48 * cos(a), .48 * sin(a));
-      else
-        cairo_line_to(cr, .48 * cos(a), .48 * sin(a));
-    }
-    cairo_close_path(cr);
-    source(cr, &look->fill);
+  const GdkRGBA *fill = look->seat_colour && colour ? colour : &look->fill;
+  if (look->shape != MG_SHAPE_MEEPLE) {
+    /* the rule set's outline (a hexagon when it gave none: no seat's
+     * figure has that one); an owned one carries its seat's number */
+    shape_path(cr, look->shape == MG_SHAPE_OPEN ? MG_SHAPE_DISC : look->shape,
+               .48);
+    source(cr, fill);
     cairo_fill_preserve(cr);
     source(cr, &black);
     cairo_stroke(cr);
-    paint_letter(cr, look->letter, 0, 0, .5, &white);
+    double dy = look->shape == MG_SHAPE_TRIANGLE ? .12
+                : look->shape == MG_SHAPE_TENT ? .1 : 0;
+    if (look->seat_colour && seat_letter) {
+      paint_letter(cr, seat_letter, 0, dy + .08, .3, ink_on(fill));
+      paint_letter(cr, look->letter, 0, dy - .2, .18, ink_on(fill));
+    } else {
+      paint_letter(cr, look->letter, 0, dy, .4, ink_on(fill));
+    }
   } else {
     /* a person: head, arms, legs */
     cairo_new_sub_path(cr);
@@ -587,14 +716,12 @@ mg_figure_paint(cairo_t *cr, const MgFigureLook *look, const GdkRGBA *colour,
     cairo_line_to(cr, -.42, .1);
     cairo_line_to(cr, -.45, -.02);
     cairo_close_path(cr);
-    source(cr, colour ? colour : &white);
+    source(cr, fill);
     cairo_fill_preserve(cr);
     source(cr, &black);
     cairo_stroke(cr);
     /* the seat's number, and a second letter for a special type */
-    const GdkRGBA *ink = colour && colour->red * .3 + colour->green * .59 +
-                                       colour->blue * .11 > .55
-                             ? &black : &white;
+    const GdkRGBA *ink = ink_on(fill);
     paint_letter(cr, seat_letter ? seat_letter : "", 0, .12, .3, ink);
     if (look->letter[0])
       paint_letter(cr, look->letter, 0, -.3, .2, ink);

@@ -22,6 +22,7 @@
 #include "app.h"
 #include "dbusfixture.h"
 #include "look.h"
+#include "prefs.h"
 #include "turn.h"
 #include "uidrive.h"
 
@@ -29,8 +30,22 @@ static MgApp *app;
 static const MgAppParts *parts;
 static char *shots;
 static char *base_game; /* the id of the finished base game */
+static guint base_tiles;    /* its tiles at the end */
+static int base_scores[2];  /* its final scores */
 
 static gint64 started;
+
+/* The base game and the game with every rule set are played whole, from
+ * the full supply, in the normal build.  Under AddressSanitizer (the
+ * CI's second run, several times slower) they are capped by an explicit
+ * supply, so that the sanitizers still see every path — lobby, both
+ * kinds of turns, every rule set's decisions, final scoring — within
+ * CI's time; the whole games were played by the first run. */
+#if defined(__SANITIZE_ADDRESS__)
+#define WHOLE_GAMES 0
+#else
+#define WHOLE_GAMES 1
+#endif
 
 /* How long the checks took, in the log (the UI suite must stay quick). */
 static void
@@ -222,18 +237,28 @@ figure_with_mouse(gboolean shoot)
   ck_assert(gtk_widget_get_sensitive(GTK_WIDGET(view()->confirm)));
   if (shoot)
     shot("follower-choice");
+  /* the bots wait while the follower is looked at: their moves would
+   * grow the board, which then fits itself anew and moves the figure */
+  MgSession *session = mg_game_view_session(parts->view);
+  mg_session_set_bot_delay(session, 3000);
   ui_click(GTK_WIDGET(view()->confirm));
   ui_iterate(100);
   /* still there (a completed feature sends it home at once), the
    * follower stands on its segment: the seat's colour there */
-  gboolean stands = FALSE;
+  int stands = -1;
   MgBoardFigure f;
   for (guint i = 0; mg_board_figure(view()->board, i, &f); i++)
-    stands |= f.owner == 0 && f.x == t.x && f.y == t.y &&
-              f.segment == t.segment;
-  if (stands) {
-    mg_board_spot_point(view()->board, t.x, t.y, t.segment, &wx, &wy);
+    if (f.owner == 0 && f.x == t.x && f.y == t.y && f.segment == t.segment)
+      stands = (int)i;
+  if (stands >= 0) {
+    /* where the board draws it: its spot, or beside a figure already
+     * there (a fairy next to a follower) */
+    mg_board_figure_point(view()->board, (guint)stands, &wx, &wy);
     ui_move_to(GTK_WIDGET(view()->status), 2, 2);
+    if (!ui_find_colour(board(), wx, wy,
+                        (int)(mg_board_scale(view()->board) * .1),
+                        mg_look_seat_colour(0), .08))
+      shot("failed-follower");
     ck_assert_msg(ui_find_colour(board(), wx, wy,
                                  (int)(mg_board_scale(view()->board) * .1),
                                  mg_look_seat_colour(0), .08),
@@ -241,6 +266,7 @@ figure_with_mouse(gboolean shoot)
                   t.x, t.y, t.segment);
     figures_placed++;
   }
+  mg_session_set_bot_delay(session, 0);
 }
 
 /* The index of the first target whose action is of kind @kind, or -1
@@ -343,6 +369,16 @@ play(Play *p)
   }
 }
 
+/* Back to the lobby with its button (unless it is shown: one check run
+ * alone with CK_RUN_CASE starts there). */
+static void
+to_lobby(void)
+{
+  if (!lobby_shown(NULL))
+    ui_click(GTK_WIDGET(parts->lobby_button));
+  ck_assert(ui_wait(lobby_shown, NULL, 5000));
+}
+
 /* ---- the checks --------------------------------------------------------------- */
 
 static void
@@ -356,6 +392,8 @@ set_seats(int n)
   ck_assert_int_eq(gtk_spin_button_get_value_as_int(l->seats), n);
 }
 
+/* The advanced options: the supply (@tiles, "" for the whole shuffled
+ * one) and the seed it is shuffled with. */
 static void
 fill_tiles(const char *tiles)
 {
@@ -364,26 +402,99 @@ fill_tiles(const char *tiles)
     ui_click_at(GTK_WIDGET(l->advanced), 20, 10);
   ck_assert(gtk_expander_get_expanded(l->advanced));
   ui_fill(l->tiles, tiles);
+  /* the same shuffle every run */
+  ui_fill(l->seed, *tiles ? "" : "7");
+}
+
+/* Chooses strategy @kind for the bot of @seat the way a person does:
+ * the drop-down opens on a click, arrows move, Enter takes; for search,
+ * the think time typed in its spin button. */
+static void
+choose_strategy(guint seat, MeepleStrategyKind kind, const char *think)
+{
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  GtkDropDown *dd = l->strategy[seat];
+  ck_assert(gtk_widget_get_sensitive(GTK_WIDGET(dd)));
+  ui_click(GTK_WIDGET(dd));
+  ui_iterate(200);
+  guint at = gtk_drop_down_get_selected(dd);
+  for (; at < kind; at++)
+    ui_key(XK_Down, FALSE, FALSE);
+  for (; at > kind; at--)
+    ui_key(XK_Up, FALSE, FALSE);
+  ui_key(XK_Return, FALSE, FALSE);
+  ui_iterate(200);
+  ck_assert_uint_eq(gtk_drop_down_get_selected(dd), kind);
+  ck_assert(gtk_widget_get_visible(GTK_WIDGET(l->think[seat])) ==
+            (kind == MEEPLE_STRATEGY_SEARCH));
+  if (think) {
+    ui_fill(GTK_EDITABLE(l->think[seat]), think);
+    ui_key(XK_Tab, FALSE, FALSE);
+  }
+}
+
+/* The bots of the open game play as the lobby said. */
+static void
+check_strategy(guint seat, MeepleStrategyKind kind, double think)
+{
+  MgSession *s = mg_game_view_session(parts->view);
+  ck_assert(mg_session_bot_plays(s, seat));
+  const MeepleStrategy *st = mg_session_bot_strategy(s, seat);
+  ck_assert_msg(st->kind == kind, "seat %u plays %s", seat + 1,
+                meeple_strategy_kind_name(st->kind));
+  ck_assert(fabs(st->think - think) < 1e-6);
 }
 
 START_TEST(test_base_game)
 {
   const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
-  /* the lobby lists the daemon's rule sets */
+  /* the lobby lists the daemon's rule sets, each with its description
+   * as the daemon gives it (ListRuleSetDetails) */
   ck_assert_ptr_nonnull(gtk_widget_get_first_child(GTK_WIDGET(l->rules)));
+  GError *error = NULL;
+  MeepleClient *other = meeple_client_new(fixture_address(), NULL, &error);
+  ck_assert_msg(other, "%s", error ? error->message : "");
+  GPtrArray *details = meeple_client_list_rule_set_details(other, &error);
+  ck_assert_msg(details, "%s", error ? error->message : "");
+  guint described = 0;
+  for (guint i = 0; i < details->len; i++) {
+    const MeepleClientRuleSetDetails *d = g_ptr_array_index(details, i);
+    if (strcmp(d->id, "base") == 0 || !*d->description)
+      continue;
+    gboolean shown = FALSE;
+    for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
+         c = gtk_widget_get_next_sibling(c)) {
+      GtkLabel *desc = g_object_get_data(G_OBJECT(c), "description-label");
+      shown |= g_strcmp0(g_object_get_data(G_OBJECT(c), "rule-id"),
+                         d->id) == 0 && desc &&
+               gtk_widget_get_mapped(GTK_WIDGET(desc)) &&
+               strcmp(gtk_label_get_text(desc), d->description) == 0;
+    }
+    ck_assert_msg(shown, "no description shown for %s", d->id);
+    described++;
+  }
+  ck_assert_uint_gt(described, 0);
+  g_ptr_array_unref(details);
+  meeple_client_free(other);
   shot("lobby");
   ui_fill(l->name, "Ann");
   ui_fill(l->game_name, "first");
   set_seats(2);
   ck_assert(gtk_check_button_get_active(l->bot[1]));
-  /* a short supply: the game ends after a few turns each */
-  fill_tiles("U V E K A J D L B W");
+  /* the whole game (a short supply under ASan, see WHOLE_GAMES) */
+  fill_tiles(WHOLE_GAMES ? "" : "U V E K A J D L B W");
+  /* the bot plays greedy unless told otherwise */
+  ck_assert_uint_eq(gtk_drop_down_get_selected(l->strategy[1]),
+                    MEEPLE_STRATEGY_GREEDY);
   ui_click(GTK_WIDGET(l->create));
   ck_assert_msg(ui_wait(game_shown, NULL, 10000), "no game page");
   ck_assert_str_eq(gtk_window_get_title(parts->window) + 0,
                    gtk_window_get_title(parts->window));
+  check_strategy(1, MEEPLE_STRATEGY_GREEDY, 0);
   Play p = { 0 };
   play(&p);
+  if (WHOLE_GAMES) /* the base game's 71 tiles after the start tile */
+    ck_assert_uint_eq(mg_board_n_tiles(view()->board), 72);
   ck_assert_msg(p.mouse_turns >= 2 && p.key_turns >= 2,
                 "mouse %u, keys %u", p.mouse_turns, p.key_turns);
   ck_assert_msg(figures_placed >= 1, "no follower was placed");
@@ -401,6 +512,10 @@ START_TEST(test_base_game)
                               st->seats, s))->score);
   }
   base_game = g_strdup(st->id);
+  base_tiles = mg_board_n_tiles(view()->board);
+  for (guint s = 0; s < 2; s++)
+    base_scores[s] = ((MeepleClientSeat *)g_ptr_array_index(st->seats,
+                                                            s))->score;
   lap("base game");
   ui_move_to(GTK_WIDGET(view()->status), 2, 2);
   shot("final-scores");
@@ -422,7 +537,7 @@ tick_all_rules(void)
       ui_click_at(c, 10, gtk_widget_get_height(c) / 2.0);
     ck_assert_msg(gtk_check_button_get_active(GTK_CHECK_BUTTON(c)),
                   "a click did not tick %s",
-                  gtk_check_button_get_label(GTK_CHECK_BUTTON(c)));
+                  (char *)g_object_get_data(G_OBJECT(c), "rule-id"));
   }
   for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
        c = gtk_widget_get_next_sibling(c))
@@ -431,18 +546,23 @@ tick_all_rules(void)
 
 START_TEST(test_every_rule_set)
 {
-  ui_click(GTK_WIDGET(parts->lobby_button));
-  ck_assert(ui_wait(lobby_shown, NULL, 5000));
+  to_lobby();
   const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
   tick_all_rules();
   set_seats(3);
   ui_fill(l->game_name, "everything");
-  /* capped by tiles: mist, a volcano (the dragon), big-top tiles, a
-   * dragon tile, the mage's, spell circles, ordinary ones between */
-  fill_tiles("GCX-02 U DG/R.v BT/ffrf.bt V E MW/CRRR.3 K GCX-06 SCX-02 "
-             "DG/RFr.d A BT/frfr.bt J D");
+  /* the whole game; under ASan capped: mist, a volcano (the dragon),
+   * big-top tiles, a dragon tile, the mage's, spell circles, ordinary
+   * ones between */
+  fill_tiles(WHOLE_GAMES ? ""
+             : "GCX-02 U DG/R.v BT/ffrf.bt V E MW/CRRR.3 K GCX-06 SCX-02 "
+               "DG/RFr.d A BT/frfr.bt J D");
+  /* the opponents: one plays random moves, one greedy */
+  choose_strategy(1, MEEPLE_STRATEGY_RANDOM, NULL);
   ui_click(GTK_WIDGET(l->create));
   ck_assert(ui_wait(game_shown, NULL, 10000));
+  check_strategy(1, MEEPLE_STRATEGY_RANDOM, 0);
+  check_strategy(2, MEEPLE_STRATEGY_GREEDY, 0);
   /* the fairy moves whenever it can: it is on the board at the end */
   Play p = { .shot_mid = TRUE, .shot_figure = TRUE, .prefer = "fairy-move" };
   play(&p);
@@ -460,6 +580,34 @@ START_TEST(test_every_rule_set)
   }
   ck_assert_msg(dragon && fairy && big_top, "dragon %d fairy %d big top %d",
                 dragon, fairy, big_top);
+  /* drawn as their rule sets' looks say (GetCatalog figure-looks: the
+   * client has no table of them): the dragon a triangle, the fairy a
+   * star, the big top a tent, each with its letter; the circus's ring
+   * space a ring badge (kind-looks) */
+  const MeepleClientCatalog *lc = meeple_remote_game_catalog(g);
+  static const struct {
+    const char *type;
+    MgShape shape;
+    const char *letter;
+  } looks[] = {
+    { "dragon", MG_SHAPE_TRIANGLE, "D" },
+    { "fairy", MG_SHAPE_STAR, "F" },
+    { "big-top", MG_SHAPE_TENT, "T" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS(looks); i++) {
+    MgFigureLook fl;
+    mg_look_figure(lc, looks[i].type, TRUE, &fl);
+    ck_assert_msg(fl.shape == looks[i].shape, "%s drawn as shape %d",
+                  looks[i].type, fl.shape);
+    ck_assert_str_eq(fl.letter, looks[i].letter);
+  }
+  gboolean ring = FALSE;
+  for (guint k = 0; k < lc->kinds->len; k++) {
+    MgKindLook kl;
+    mg_look_kind(lc, k, &kl);
+    ring |= kl.paint == MG_PAINT_BADGE && kl.badge == MG_SHAPE_OPEN;
+  }
+  ck_assert_msg(ring, "no kind is drawn as a ring");
   /* and a field under a symbol with a look of its own (the mist) */
   const MeepleClientCatalog *cat = meeple_remote_game_catalog(g);
   gboolean looked = FALSE;
@@ -485,8 +633,7 @@ END_TEST
 
 START_TEST(test_reconnect)
 {
-  ui_click(GTK_WIDGET(parts->lobby_button));
-  ck_assert(ui_wait(lobby_shown, NULL, 5000));
+  to_lobby();
   const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
   /* untick the rule sets again */
   for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
@@ -496,8 +643,12 @@ START_TEST(test_reconnect)
   set_seats(2);
   ui_fill(l->game_name, "restart");
   fill_tiles("U V E K A J D L B W U V E K");
+  /* a searching bot, thinking a fifth of a second a move (in a thread
+   * of its own: the daemon may go away while it thinks) */
+  choose_strategy(1, MEEPLE_STRATEGY_SEARCH, "0.2");
   ui_click(GTK_WIDGET(l->create));
   ck_assert(ui_wait(game_shown, NULL, 10000));
+  check_strategy(1, MEEPLE_STRATEGY_SEARCH, 0.2);
   Play p = { .shot_mid = TRUE, .shot_figure = TRUE, .stop_after = 2 };
   play(&p);
   MgSession *s = mg_game_view_session(parts->view);
@@ -514,7 +665,7 @@ START_TEST(test_reconnect)
   ck_assert_msg(ui_wait(banner_down, NULL, 30000), "still disconnected");
   ck_assert(mg_session_connected(s));
   ck_assert(mg_session_plays(s, 0));
-  ck_assert(mg_session_bot_plays(s, 1));
+  check_strategy(1, MEEPLE_STRATEGY_SEARCH, 0.2);
   p.stop_after = 0;
   play(&p);
   ck_assert(over(NULL));
@@ -522,12 +673,176 @@ START_TEST(test_reconnect)
 }
 END_TEST
 
-START_TEST(test_replay)
+/* Whether a row of the lobby's games list reads @name and @status (or,
+ * with @status NULL, shows @name at all). */
+static const char *live_name, *live_status;
+
+static gboolean
+games_row_shown(gpointer data)
+{
+  (void)data;
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  for (GtkWidget *row = gtk_widget_get_first_child(GTK_WIDGET(l->games));
+       row; row = gtk_widget_get_next_sibling(row)) {
+    GtkWidget *box = gtk_list_box_row_get_child(GTK_LIST_BOX_ROW(row));
+    GtkWidget *label = box ? gtk_widget_get_first_child(box) : NULL;
+    const char *text = label && GTK_IS_LABEL(label)
+        ? gtk_label_get_text(GTK_LABEL(label)) : "";
+    if (strstr(text, live_name) &&
+        (!live_status || strstr(text, live_status)))
+      return TRUE;
+  }
+  return FALSE;
+}
+
+static gboolean
+games_row_gone(gpointer data)
+{
+  return !games_row_shown(data);
+}
+
+/* The games list follows the daemon's signals: a game another client
+ * creates, starts and deletes shows up, changes and goes within a
+ * second and a half (the client used to read the list every two
+ * seconds; nothing is read again here but by the signals). */
+START_TEST(test_lobby_live)
+{
+  to_lobby();
+  ui_iterate(300);
+  GError *error = NULL;
+  MeepleClient *other = meeple_client_new(fixture_address(), NULL, &error);
+  ck_assert_msg(other, "%s", error ? error->message : "");
+  MeepleClientGameOptions o = { .seats = 2, .name = "elsewhere" };
+  char *id = meeple_client_create_game(other, &o, &error);
+  ck_assert_msg(id, "%s", error ? error->message : "");
+  live_name = "elsewhere";
+  live_status = "waiting";
+  ck_assert_msg(ui_wait(games_row_shown, NULL, 1500),
+                "a new game is not listed at once");
+  MeepleRemoteGame *g = meeple_remote_game_open(other, id, &error);
+  ck_assert_msg(g, "%s", error ? error->message : "");
+  guint seat;
+  ck_assert(meeple_remote_game_join(g, "Cy", 0, NULL, &seat, NULL, &error));
+  ck_assert(meeple_remote_game_join(g, "Di", 1, NULL, &seat, NULL, &error));
+  ck_assert(meeple_remote_game_start(g, &error));
+  live_status = "playing";
+  ck_assert_msg(ui_wait(games_row_shown, NULL, 1500),
+                "a game that started is not shown playing at once");
+  gboolean deleted = FALSE;
+  ck_assert_msg(meeple_remote_game_delete(g, &deleted, &error), "%s",
+                error ? error->message : "");
+  ck_assert(deleted);
+  live_status = NULL;
+  ck_assert_msg(ui_wait(games_row_gone, NULL, 1500),
+                "a deleted game is still listed");
+  meeple_remote_game_free(g);
+  meeple_client_free(other);
+  g_free(id);
+  lap("lobby live");
+}
+END_TEST
+
+static gboolean
+prefs_shown(gpointer data)
+{
+  (void)data;
+  return parts->prefs && gtk_widget_get_visible(GTK_WIDGET(parts->prefs));
+}
+
+static gboolean
+prefs_gone(gpointer data)
+{
+  (void)data;
+  return parts->prefs == NULL;
+}
+
+static gboolean
+same_colour(const GdkRGBA *a, const char *css)
+{
+  GdkRGBA b;
+  ck_assert(gdk_rgba_parse(&b, css));
+  return fabs(a->red - b.red) < .01 && fabs(a->green - b.green) < .01 &&
+         fabs(a->blue - b.blue) < .01;
+}
+
+/* Preferences: opened with Ctrl+comma, each row writes its GSettings key
+ * as it is changed, a colour changed elsewhere shows, Reset brings the
+ * default colours back, Escape closes. */
+START_TEST(test_preferences)
+{
+  GSettings *set = parts->settings;
+  ck_assert_ptr_nonnull(set);
+  gtk_widget_grab_focus(GTK_WIDGET(parts->lobby_button));
+  ui_key(XK_comma, FALSE, TRUE);
+  ck_assert_msg(ui_wait(prefs_shown, NULL, 5000), "Ctrl+, opens nothing");
+  ui_iterate(300);
+  ui_use_window(GTK_WINDOW(parts->prefs));
+  const MgPrefsParts *pp = mg_prefs_parts(parts->prefs);
+  ui_fill(pp->name, "Eve");
+  ui_iterate(100);
+  g_autofree char *name = g_settings_get_string(set, "player-name");
+  ck_assert_str_eq(name, "Eve");
+  gboolean farmers = g_settings_get_boolean(set, "farmers");
+  ui_click(GTK_WIDGET(pp->farmers));
+  ui_iterate(100);
+  ck_assert(g_settings_get_boolean(set, "farmers") == !farmers);
+  /* the new-game form follows */
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  ck_assert(gtk_switch_get_active(l->farmers) == !farmers);
+  GtkWidget *first = gtk_widget_get_first_child(GTK_WIDGET(pp->rules));
+  ck_assert(GTK_IS_CHECK_BUTTON(first));
+  ui_click_at(first, 10, gtk_widget_get_height(first) / 2.0);
+  ui_iterate(100);
+  g_auto(GStrv) rules = g_settings_get_strv(set, "default-rules");
+  ck_assert(g_strv_contains((const char *const *)rules,
+                            g_object_get_data(G_OBJECT(first), "rule-id")));
+  /* a colour set elsewhere: the look and the row follow */
+  const char *mine[] = { "#ff00ff", "#56b4e9", "#009e73", "#f0e442",
+                         "#0072b2", "#d55e00", NULL };
+  g_settings_set_strv(set, "seat-colours", mine);
+  ui_iterate(100);
+  ck_assert(same_colour(mg_look_seat_colour(0), "#ff00ff"));
+  GdkRGBA shown;
+  gtk_color_chooser_get_rgba(GTK_COLOR_CHOOSER(pp->colour[0]), &shown);
+  ck_assert(same_colour(&shown, "#ff00ff"));
+  ui_click(GTK_WIDGET(pp->reset_colours));
+  ui_iterate(100);
+  ck_assert(same_colour(mg_look_seat_colour(0), "#e69f00"));
+  gtk_color_chooser_get_rgba(GTK_COLOR_CHOOSER(pp->colour[0]), &shown);
+  ck_assert(same_colour(&shown, "#e69f00"));
+  shot("preferences");
+  ui_key(XK_Escape, FALSE, FALSE);
+  ck_assert_msg(ui_wait(prefs_gone, NULL, 5000), "Escape does not close");
+  ui_use_window(parts->window);
+  /* what later checks expect */
+  g_settings_reset(set, "farmers");
+  g_settings_reset(set, "default-rules");
+  lap("preferences");
+}
+END_TEST
+
+/* The text of seat @seat's row in the players list. */
+static const char *
+player_text(guint seat)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index(view()->players,
+                                                     (int)seat);
+  ck_assert_ptr_nonnull(row);
+  GtkWidget *box = gtk_list_box_row_get_child(row);
+  GtkWidget *label = gtk_widget_get_last_child(box);
+  ck_assert(GTK_IS_LABEL(label));
+  return gtk_label_get_text(GTK_LABEL(label));
+}
+
+/* Opens the base game from the history and steps through it: the board
+ * grows and shrinks with the steps, the players' totals are those of the
+ * step shown.  @local: the daemon no longer holds the game, so it is
+ * replayed here from its record (GetRecord, libmeeple). */
+static void
+replay_base(gboolean local, const char *shot_name)
 {
   ck_assert_ptr_nonnull(base_game);
-  ui_click(GTK_WIDGET(parts->lobby_button));
-  ck_assert(ui_wait(lobby_shown, NULL, 5000));
-  mg_lobby_refresh(parts->lobby);
+  to_lobby();
   ui_iterate(100);
   /* the history's Replay button of the base game */
   const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
@@ -545,7 +860,10 @@ START_TEST(test_replay)
   ck_assert_msg(found, "game %s not in the history", base_game);
   ck_assert(gtk_widget_get_sensitive(found));
   ui_click(found);
-  ck_assert(ui_wait(game_shown, NULL, 5000));
+  ck_assert_msg(ui_wait(game_shown, NULL, 10000), "no replay: %s",
+                gtk_label_get_text(parts->banner_label));
+  /* from the daemon's log, or from the record here */
+  ck_assert(local == (mg_game_view_game(parts->view) == NULL));
   guint current, steps = mg_game_view_replay_steps(parts->view, &current);
   ck_assert_uint_gt(steps, 3);
   ck_assert_uint_eq(current, 0);
@@ -557,8 +875,40 @@ START_TEST(test_replay)
   ck_assert_uint_eq(mg_board_n_tiles(view()->board), 3);
   ui_click(GTK_WIDGET(view()->replay_prev));
   ck_assert_uint_eq(mg_board_n_tiles(view()->board), 2);
-  shot("replay");
+  /* the players' totals are those of the step shown: nobody has scored
+   * after one turn; at the end, the final scores */
+  ck_assert_msg(strstr(player_text(0), " — 0 points") &&
+                strstr(player_text(1), " — 0 points"),
+                "after a turn: %s / %s", player_text(0), player_text(1));
+  shot(shot_name);
+  mg_game_view_replay_step(parts->view, (int)steps - 1);
+  ui_iterate(100);
+  ck_assert_uint_eq(mg_board_n_tiles(view()->board), base_tiles);
+  const MeepleClientState *st = mg_game_view_state(parts->view);
+  ck_assert_ptr_nonnull(st);
+  for (guint s = 0; s < 2; s++) {
+    int score = ((MeepleClientSeat *)g_ptr_array_index(st->seats, s))->score;
+    ck_assert_int_eq(score, base_scores[s]);
+    char *want = g_strdup_printf(" — %d point", score);
+    ck_assert_msg(score > 0 && strstr(player_text(s), want),
+                  "at the end: %s (final %d)", player_text(s), score);
+    g_free(want);
+  }
+}
+
+START_TEST(test_replay)
+{
+  replay_base(FALSE, "replay");
   lap("replay");
+}
+END_TEST
+
+/* After the daemon's restart it holds no finished game: the base game
+ * is only in its history, and replayed from its record. */
+START_TEST(test_replay_history)
+{
+  replay_base(TRUE, "replay-history");
+  lap("replay from the record");
 }
 END_TEST
 
@@ -574,9 +924,12 @@ suite(void)
     const TTest *test;
   } cases[] = {
     { "base", test_base_game },
+    { "lobby-live", test_lobby_live },
+    { "preferences", test_preferences },
     { "replay", test_replay },
     { "every-rule-set", test_every_rule_set },
     { "reconnect", test_reconnect },
+    { "replay-history", test_replay_history },
   };
   for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
     TCase *tc = tcase_create(cases[i].name);

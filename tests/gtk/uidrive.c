@@ -59,6 +59,17 @@ ui_wait(gboolean (*cond)(gpointer), gpointer data, guint timeout_ms)
   return TRUE;
 }
 
+/* Counts @w's painted frames (once per window). */
+static void
+follow_paints(GtkWindow *w)
+{
+  if (g_object_get_data(G_OBJECT(w), "ui-paints"))
+    return;
+  g_object_set_data(G_OBJECT(w), "ui-paints", GINT_TO_POINTER(1));
+  g_signal_connect(gtk_widget_get_frame_clock(GTK_WIDGET(w)), "after-paint",
+                   G_CALLBACK(on_after_paint), NULL);
+}
+
 gboolean
 ui_init(GtkWindow *w)
 {
@@ -71,13 +82,19 @@ ui_init(GtkWindow *w)
   if (!XTestQueryExtension(dpy, &ev, &err, &major, &minor))
     return FALSE;
   ui_iterate(200);
-  g_signal_connect(gtk_widget_get_frame_clock(GTK_WIDGET(w)), "after-paint",
-                   G_CALLBACK(on_after_paint), NULL);
+  ui_use_window(w);
+  return TRUE;
+}
+
+void
+ui_use_window(GtkWindow *w)
+{
+  window = w;
+  follow_paints(w);
   /* no window manager gives the focus: take it, as a click would */
   XSetInputFocus(dpy, xid(), RevertToParent, CurrentTime);
   XSync(dpy, False);
   ui_iterate(100);
-  return TRUE;
 }
 
 /* Window-relative surface coordinates of (@x, @y) of @widget. */

@@ -10,6 +10,9 @@
 /* Binds to @window (shown, on the X11 backend).  FALSE when XTest is
  * missing. */
 gboolean ui_init(GtkWindow *window);
+/* Drives (and reads) @window from now on: another top-level window, such
+ * as a dialog, once it is shown; the main window again after. */
+void ui_use_window(GtkWindow *window);
 /* Runs the main context for @ms milliseconds. */
 void ui_iterate(guint ms);
 /* Runs the main context until @cond(@data) or @timeout_ms passed;
