@@ -821,16 +821,20 @@ session_events(MgSession *s, GPtrArray *events, gpointer data)
 static void
 session_connection(MgSession *s, gboolean ok, const char *why, gpointer data)
 {
-  (void)s;
   MgGameView *v = data;
   if (!ok) {
     /* whatever was being chosen belongs to a decision that may move on */
     v->have_decision = FALSE;
     show_decision(v, NULL, NULL, NULL);
-    gtk_label_set_text(v->p.status, "Reconnecting to the game server…");
+    gtk_label_set_text(v->p.status, mg_session_removed(s)
+                                        ? "This game is no longer on the server."
+                                        : "Reconnecting to the game server…");
   }
   if (v->banner) {
     char *text = ok ? NULL
+        : mg_session_removed(s)
+        ? g_strdup_printf("This game is gone: %s. Go back to the lobby to "
+                          "start or join another.", why ? why : "removed")
         : g_strdup_printf("The connection to the game server was lost (%s). "
                           "Reconnecting — your seats will be taken back "
                           "automatically.", why ? why : "no answer");

@@ -19,6 +19,8 @@ struct MgSession {
   MgSessionCallbacks cbs;
   gpointer data;
   guint reconnect;  /* source id */
+  /* Manager.GameRemoved's reason: the game is gone for good */
+  char *removed;
   guint bot_move;   /* source id */
   guint64 bot_decision; /* decision the scheduled bot move answers */
   guint bot_delay;
@@ -322,9 +324,12 @@ on_gone(MeepleRemoteGame *game, const char *why, gpointer data)
     g_source_remove(s->bot_move);
     s->bot_move = 0;
   }
+  /* A deleted or expired game never comes back: nothing to reconnect. */
+  if (meeple_remote_game_removed(game) && !s->removed)
+    s->removed = g_strdup(meeple_remote_game_removed(game));
   if (s->cbs.connection)
     s->cbs.connection(s, FALSE, why, s->data);
-  if (!s->reconnect)
+  if (!s->reconnect && !s->removed)
     s->reconnect = g_timeout_add(RECONNECT_MS, try_reconnect, s);
 }
 
@@ -391,6 +396,7 @@ mg_session_free(MgSession *s)
     if (s->bot_players[i])
       meeple_bot_player_free(s->bot_players[i]);
   g_free(s->id);
+  g_free(s->removed);
   g_free(s);
 }
 
@@ -533,6 +539,12 @@ gboolean
 mg_session_has_player(MgSession *s)
 {
   return s->players != 0;
+}
+
+const char *
+mg_session_removed(MgSession *session)
+{
+  return session->removed;
 }
 
 gboolean

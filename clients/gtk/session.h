@@ -63,6 +63,9 @@ gboolean mg_session_has_player(MgSession *session);
 gboolean mg_session_act(MgSession *session,
                         const MeepleClientDecision *decision, guint index,
                         GError **error);
+/* Why the daemon removed the game ("deleted", "expired"; Manager
+ * .GameRemoved), or NULL: a removed game is not reconnected to. */
+const char *mg_session_removed(MgSession *session);
 /* Whether the connection to the game is there now. */
 gboolean mg_session_connected(MgSession *session);
 /* The strategy of the bot of @seat (greedy until set); its thinking runs
