@@ -34,15 +34,3 @@ meepleplugins_DATA = \
 	plugins/lua/rulesets/pd-house-dragon-enters-fairy.lua
 endif
 
-# An uninstalled build looks for plugins in plugins/.libs
-# (MEEPLE_BUILD_PLUGIN_DIR, quickstart, make check): the shipped rule sets
-# go there too, so `./quickstart play --rules pd-house-fairy-five` works
-# from a fresh clone as it does after `make install`.
-if HAVE_LUA
-# (phony: it runs on every build, the copies are cheap)
-all-local: lua-rulesets-in-build-tree
-lua-rulesets-in-build-tree: plugins/lua.la $(meepleplugins_DATA)
-	$(AM_V_GEN)$(MKDIR_P) plugins/.libs && \
-	for f in $(meepleplugins_DATA); do \
-	  cp "$(srcdir)/$$f" plugins/.libs/ || exit 1; done
-endif
