@@ -19,7 +19,11 @@ meeple_game_action_effect(const MeepleGame *g, const MeepleAction *a,
   out->figure = -1;
   out->segment = MEEPLE_SEGMENT_NONE;
   g_return_if_fail(a->kind < g->rules->action_kinds->len);
-  const MeepleActionKindInfo *k = meeple_rules_action_kind(g->rules, a->kind);
+  /* the definition itself, not meeple_rules_action_kind(): this runs for
+   * every action of every list when rule sets filter */
+  const MeepleActionKindInfo *k =
+      &((const ActionKindDef *)g_ptr_array_index(g->rules->action_kinds,
+                                                 a->kind))->info;
   out->what = k->effect.what;
   if (k->effect.figure >= 0)
     out->figure = k->effect.figure;

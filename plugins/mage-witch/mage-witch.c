@@ -49,12 +49,9 @@ typedef struct {
 static guint
 magic_figure(MeepleGame *game, const MageWitch *mw, guint which)
 {
-  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
-    MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (f.type == mw->type[which] && f.owner < 0)
-      return i;
-  }
-  g_assert_not_reached(); /* one of each, registered in mw_setup() */
+  int i = meeple_game_neutral_figure(game, mw->type[which]);
+  g_assert(i >= 0); /* one of each, registered in mw_setup() */
+  return (guint)i;
 }
 
 /* Feature id of the magic figure @which, or -1 when beside the board. */
@@ -88,9 +85,11 @@ list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
       guint kind = type->segments[s].kind;
       if (kind != MEEPLE_KIND_ROAD && kind != MEEPLE_KIND_CITY)
         continue;
-      MeepleFeatureInfo info;
-      meeple_game_feature(game, tile.x, tile.y, s, &info);
-      if (info.completed || (int)info.id == here || (int)info.id == other)
+      /* the id and completion alone: this runs on every segment */
+      gboolean completed;
+      int id = meeple_game_segment_feature(game, tile.x, tile.y, s,
+                                           &completed, NULL);
+      if (completed || id == here || id == other)
         continue;
       MeepleAction a = {
         .kind = (uint16_t)mw->move_action,
