@@ -438,11 +438,12 @@ pd_filter(MeepleGame *game, const MeepleAction *a,
 {
   (void)a; /* its effect says all this rule set needs */
   const PrincessDragon *pd = user_data;
-  const PdState *st = meeple_game_slot_const(game, pd->slot);
   const MeepleActionEffect *e = &ctx->effect;
   /* PD-14, AMB-05: after a princess removal no figure action at all (the
-   * turn's figure decision; "pass" is never vetoed) */
-  if (st->removal && ctx->decision == MEEPLE_DECISION_PLACE_FIGURE)
+   * turn's figure decision; "pass" is never vetoed).  The state is read
+   * only there: this runs on every tile placement of every list too. */
+  if (ctx->decision == MEEPLE_DECISION_PLACE_FIGURE &&
+      ((const PdState *)meeple_game_slot_const(game, pd->slot))->removal)
     return FALSE;
   /* PD-12, X-05 (and PD-06: the dragon sits on this turn's volcano):
    * nothing of the dragon's menu onto the dragon's tile, by any means —
