@@ -72,6 +72,8 @@ expect 2 "bad --colour" "$M" show 1 --colour=sometimes
 expect 2 "show without a game" "$M" show
 expect 2 "join --seat 0" "$M" join 1 --seat 0
 expect 2 "bot --strategy clever" "$M" bot 1 --strategy clever
+expect 2 "play GAME --strategy clever (the bots brought back)" \
+  "$M" play 1 --strategy clever
 
 # --- rules, new, list ----------------------------------------------------
 expect 0 "rules (activates the daemon)" "$M" rules

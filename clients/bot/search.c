@@ -17,7 +17,7 @@
  * node.  The move chosen is the root edge visited most.  A node with n
  * visits lets only its first widen(n) edges compete (progressive
  * widening): at the root the best by greedy's opinion, deeper the first
- * ones tried; so a decision of hundreds of actions (the magic portal)
+ * ones tried; so a decision of hundreds of actions (with every rule set)
  * does not spread the iterations over all of them.  A single-threaded
  * search stops early once the most visited root edge leads by more than
  * the iterations left (settled()): the move is then the same, sooner.
@@ -67,9 +67,9 @@
 /* Progressive widening: a node with n visits considers at most
  * WIDEN_MIN + WIDEN_RATE * sqrt(n) of its actions.  At the root these are
  * the best by greedy's opinion; deeper, the first ones tried.  Without
- * it a decision of hundreds of actions (the magic portal's, with every
- * rule set) spreads the iterations thin: every action a few visits, the
- * most visited chosen by noise. */
+ * it a decision of hundreds of actions (some rule sets offer every
+ * segment of the board) spreads the iterations thin: every action a few
+ * visits, the most visited chosen by noise. */
 #define WIDEN_MIN 3
 #define WIDEN_RATE 1.0
 

@@ -403,9 +403,11 @@ cli_cmd_play(int argc, char **argv)
                                "create one)");
     else if (!o.new_game && !(id = cli_game_argument("play", argc, argv)))
       status = CLI_EXIT_USAGE;
-    else if (o.new_game)
-      status = cli_new_options_check(&o.create, "play", TRUE);
   }
+  /* the bots' options also serve the bots brought back to a GAME */
+  if (status == CLI_EXIT_OK &&
+      (o.new_game || o.create.bot_strategy || o.create.think))
+    status = cli_new_options_check(&o.create, "play", TRUE);
   static const char *const previews[] = { "auto", "always", "never",
                                           NULL };
   if (status == CLI_EXIT_OK && o.preview &&
