@@ -2,6 +2,8 @@
  * growth, features and clones. */
 #include "testutil.h"
 
+#include "meeple/plugin.h"
+
 #include <string.h>
 
 /* RULES: BASE-05, BASE-06 */
@@ -140,6 +142,73 @@ START_TEST(feature_info_counts_distinct_tiles)
 }
 END_TEST
 
+/* The plugin API's cheap queries (ABI 2.2) say what the full ones say:
+ * meeple_game_segment_feature() the id, completion and follower count of
+ * meeple_game_feature() for every segment on the board, and
+ * meeple_game_neutral_figure() the first neutral figure of each type, at
+ * decisions all through random games with every rule set.
+ * RULES: BASE-08, BASE-12 */
+START_TEST(segment_feature_and_neutral_figure_agree)
+{
+  MeepleRules *rules =
+    tu_rules_with("abbot,circus,mage-witch,princess-dragon,mist,"
+                  "spell-circles");
+  GRand *rand = g_rand_new_with_seed(26);
+  guint checked = 0, neutral_types = 0;
+  for (guint64 seed = 1; seed <= 3; seed++) {
+    MeepleGameConfig config = { .n_players = 2, .seed = seed };
+    MeepleGame *game = meeple_game_new(rules, &config, NULL);
+    ck_assert(game);
+    for (guint step = 0; !meeple_game_is_over(game); step++) {
+      tu_play_random(game, rand, 1);
+      if (step % 7)
+        continue; /* every 7th decision: the walks below are slow */
+      for (guint t = 0; t < meeple_game_n_placed(game); t++) {
+        MeeplePlacedTile tile = meeple_game_placed(game, t);
+        guint n = meeple_rules_tile_type(rules, tile.type)->n_segments;
+        for (guint s = 0; s <= n; s++) {
+          MeepleFeatureInfo info;
+          gboolean completed = TRUE, has = meeple_game_feature(
+            game, tile.x, tile.y, s, &info);
+          guint followers = 99;
+          int id = meeple_game_segment_feature(game, tile.x, tile.y, s,
+                                               &completed, &followers);
+          if (!has) { /* s == n: no such segment */
+            ck_assert_int_eq(id, -1);
+            continue;
+          }
+          guint sum = 0;
+          for (guint p = 0; p < MEEPLE_MAX_PLAYERS; p++)
+            sum += info.followers[p];
+          ck_assert_int_eq(id, (int)info.id);
+          ck_assert_int_eq(completed, info.completed);
+          ck_assert_uint_eq(followers, sum);
+          checked++;
+        }
+      }
+      ck_assert_int_eq(meeple_game_segment_feature(game, 1000, 1000, 0,
+                                                   NULL, NULL), -1);
+      for (guint type = 0; type < meeple_rules_n_figure_types(rules);
+           type++) {
+        int first = -1;
+        for (guint i = 0; i < meeple_game_n_figures(game) && first < 0; i++) {
+          MeepleFigureInfo f = meeple_game_figure(game, i);
+          if (f.owner < 0 && f.type == type)
+            first = (int)i;
+        }
+        ck_assert_int_eq(meeple_game_neutral_figure(game, type), first);
+        neutral_types += first >= 0;
+      }
+    }
+    meeple_game_free(game);
+  }
+  ck_assert_uint_gt(checked, 1000);
+  ck_assert_uint_gt(neutral_types, 0); /* dragon, fairy, mage, ... */
+  g_rand_free(rand);
+  meeple_rules_unref(rules);
+}
+END_TEST
+
 START_TEST(clone_is_independent)
 {
   MeepleRules *rules = tu_base_rules();
@@ -204,6 +273,7 @@ board_suite(void)
   tcase_add_test(tc, placements_match_brute_force);
   tcase_add_test(tc, board_grows_in_every_direction);
   tcase_add_test(tc, feature_info_counts_distinct_tiles);
+  tcase_add_test(tc, segment_feature_and_neutral_figure_agree);
   tcase_add_test(tc, clone_is_independent);
   tcase_add_test(tc, bad_config_is_refused);
   suite_add_tcase(s, tc);

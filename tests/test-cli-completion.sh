@@ -55,6 +55,12 @@ check "the values of --colour" sh -c \
   '[ "$(tr "\n" " " <"$1")" = "auto always never " ]' sh "$TMP/out"
 complete_line bot "$G" --strategy g
 check "a strategy" has_e "^greedy$" "$TMP/out"
+complete_line new --bots 1 --bot-strategy s
+check "the bots' strategy of new" has_e "^search$" "$TMP/out"
+complete_line new --bo
+check "new offers --bot-strategy" has_e "^--bot-strategy$" "$TMP/out"
+complete_line play --new --th
+check "play offers --think" has_e "^--think$" "$TMP/out"
 complete_line help wa
 check "help completes commands" has_e "^watch$" "$TMP/out"
 : >"$TMP/game.rec"

@@ -72,6 +72,8 @@ expect 2 "bad --colour" "$M" show 1 --colour=sometimes
 expect 2 "show without a game" "$M" show
 expect 2 "join --seat 0" "$M" join 1 --seat 0
 expect 2 "bot --strategy clever" "$M" bot 1 --strategy clever
+expect 2 "play GAME --strategy clever (the bots brought back)" \
+  "$M" play 1 --strategy clever
 
 # --- rules, new, list ----------------------------------------------------
 expect 0 "rules (activates the daemon)" "$M" rules
@@ -331,6 +333,30 @@ check "search bots print the final scores" has "^Final scores: Search 1 " \
   "$TMP/out"
 expect 2 "bot --think without search" "$M" bot "$S" --think 1s
 expect 2 "bot --think nonsense" "$M" bot "$S" --strategy search --think x
+
+# new --bot-strategy: the search bots it starts in the background play
+# every seat through the daemon until the game is over (--think reaches
+# them: 0.05 s a move keeps the game short).
+expect 0 "new --bots 2 --bot-strategy search --think 0.05s" \
+  "$M" new --bots 2 --seed 9 --bot-strategy search --think 0.05s
+N=$(cat "$TMP/out")
+check "new prints only the game id" test "$(wc -l <"$TMP/out")" -eq 1
+check "new says the search bots took the seats" \
+  has "note: bots playing search, thinking 0.05s took the bot seats" \
+  "$TMP/err"
+expect 0 "watch the search bots' game to its end" \
+  "$M" watch "$N" --raw-events --no-board --colour=never
+check "search bots of new placed tiles" \
+  has_e "^#[0-9]+ tile-placed Search 1: " "$TMP/out"
+check "search bots of new finished the game" has "^Final scores: Search 1 " \
+  "$TMP/out"
+expect 2 "new --bot-strategy without bot seats" \
+  "$M" new --bot-strategy search
+expect 2 "new --think without search" "$M" new --bots 2 --think 1s
+expect 2 "new --bot-strategy nonsense" "$M" new --bots 2 \
+  --bot-strategy clever
+expect 2 "play --new with --strategy and --bot-strategy" \
+  "$M" play --new --strategy greedy --bot-strategy random
 expect 0 "new --bots 2 --no-farmers" "$M" new --bots 2 --seed 7 --no-farmers
 S=$(cat "$TMP/out")
 run $T "$M" bot "$S" --seats all --seed 4 --strategy greedy --quiet

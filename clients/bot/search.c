@@ -14,7 +14,13 @@
  * the tree grows by one edge and a uniform random playout plays the copy
  * to its end; every edge on the path then adds the reward of the seat
  * that chose it.  Decisions with one action are played through without a
- * node.  The move chosen is the root edge visited most.
+ * node.  The move chosen is the root edge visited most.  A node with n
+ * visits lets only its first widen(n) edges compete (progressive
+ * widening): at the root the best by greedy's opinion, deeper the first
+ * ones tried; so a decision of hundreds of actions (with every rule set)
+ * does not spread the iterations over all of them.  A single-threaded
+ * search stops early once the most visited root edge leads by more than
+ * the iterations left (settled()): the move is then the same, sooner.
  *
  * Playouts stop after PLAYOUT_DEPTH decisions (or at the end of the
  * game) and the position is judged by greedy's evaluation (strategy.h):
@@ -58,6 +64,14 @@
 /* Gain of evaluated lead (in greedy's 1/100 points) that maps to a
  * reward of 0.73 (logistic): a dozen points gained is a good move. */
 #define EVAL_SCALE 1200.0
+/* Progressive widening: a node with n visits considers at most
+ * WIDEN_MIN + WIDEN_RATE * sqrt(n) of its actions.  At the root these are
+ * the best by greedy's opinion; deeper, the first ones tried.  Without
+ * it a decision of hundreds of actions (some rule sets offer every
+ * segment of the board) spreads the iterations thin: every action a few
+ * visits, the most visited chosen by noise. */
+#define WIDEN_MIN 3
+#define WIDEN_RATE 1.0
 
 typedef struct Node Node;
 
@@ -73,6 +87,7 @@ typedef struct {
 struct Node {
   Edge *edges;
   guint n_edges, cap_edges;
+  guint32 visits;          /* iterations through this node */
   /* Open addressing: slot = edge index + 1, 0 = empty; n_slots is a power
    * of two kept at least twice the edge count. */
   guint32 *slots;
@@ -92,6 +107,8 @@ typedef struct {
   gsize n_actions;
   guint64 iterations;     /* this worker's share; 0: until the deadline */
   gint64 deadline;        /* monotonic µs; 0: none */
+  gint64 start;           /* monotonic µs when the search began */
+  gboolean early_stop;    /* may stop once the choice is settled */
   /* The worker's own. */
   GRand *rand;
   guint64 fast;           /* playout generator state (SplitMix64) */
@@ -158,6 +175,13 @@ slots_insert(Node *n, guint edge)
   while (n->slots[i])
     i = (i + 1) & mask;
   n->slots[i] = edge + 1;
+}
+
+/* How many of its edges a node with @visits visits may choose from. */
+static guint
+widen(guint32 visits)
+{
+  return WIDEN_MIN + (guint)(WIDEN_RATE * sqrt((double)visits));
 }
 
 static guint
@@ -267,6 +291,21 @@ rewards(Worker *w, MeepleGame *g, const int *offsets, double *r)
     r[p] = reward_of(lead[p], w->root_lead[p]);
 }
 
+typedef struct {
+  gsize index;
+  gint64 value;
+} Prior;
+
+/* Greater value first; equal values in list order (g_qsort_with_data is
+ * stable), so the order is the same on every run. */
+static gint
+compare_priors(gconstpointer a, gconstpointer b, gpointer data)
+{
+  (void)data;
+  gint64 x = ((const Prior *)a)->value, y = ((const Prior *)b)->value;
+  return (x < y) - (x > y);
+}
+
 /* The root's lead and greedy's opinion of each root action, from the
  * first determinization. */
 static void
@@ -278,15 +317,22 @@ seed_root(Worker *w, MeepleGame *g, const int *offsets)
   gsize n = d->n_actions;
   /* The list moves when the game changes; the priors need it whole. */
   MeepleAction *actions = g_memdup2(d->actions, n * sizeof *actions);
+  Prior *priors = g_new(Prior, n);
   for (gsize i = 0; i < n; i++) {
-    gint64 value = meeple_bot_greedy_value(g, i, player);
-    guint e = node_add(w->root, &actions[i], player);
+    priors[i].index = i;
+    priors[i].value = meeple_bot_greedy_value(g, i, player);
+  }
+  /* Best first: edge k is the k-th best, what widening lets in first. */
+  g_qsort_with_data(priors, (gint)n, sizeof *priors, compare_priors, NULL);
+  for (gsize k = 0; k < n; k++) {
+    guint e = node_add(w->root, &actions[priors[k].index], player);
     Edge *edge = &w->root->edges[e];
     edge->visits = PRIOR_VISITS;
     edge->avail = PRIOR_VISITS;
     edge->reward = PRIOR_VISITS *
-                   reward_of((double)value, w->root_lead[player]);
+                   reward_of((double)priors[k].value, w->root_lead[player]);
   }
+  g_free(priors);
   g_free(actions);
 }
 
@@ -307,11 +353,13 @@ iterate(Worker *w, GArray *path, GArray *untried)
       meeple_game_apply_index(g, 0, NULL, NULL, NULL);
       continue;
     }
-    /* Every action available here counts; the untried ones wait. */
+    /* Every action available here counts; the untried ones wait.  Only
+     * the first widen() edges compete (progressive widening). */
     g_array_set_size(untried, 0);
-    int best = -1;
+    int best = -1, first_beyond = -1;
     double best_ucb = -1;
     guint player = d->player;
+    guint width = widen(node->visits);
     for (gsize i = 0; i < d->n_actions; i++) {
       int e = node_find(node, &d->actions[i]);
       if (e < 0) {
@@ -321,8 +369,11 @@ iterate(Worker *w, GArray *path, GArray *untried)
       }
       Edge *edge = &node->edges[e];
       edge->avail++;
-      if (untried->len)
+      if ((guint)e >= width) {
+        if (first_beyond < 0 || e < first_beyond)
+          first_beyond = e;
         continue;
+      }
       double ucb = edge->reward / edge->visits +
                    EXPLORATION * sqrt(log((double)edge->avail) /
                                       edge->visits);
@@ -331,8 +382,14 @@ iterate(Worker *w, GArray *path, GArray *untried)
         best = e;
       }
     }
+    /* Only edges beyond the width available here, nothing new to try:
+     * the earliest of them, as if the node had widened that far. */
+    if (best < 0 && !untried->len)
+      best = first_beyond;
     Step step = { node, 0 };
-    if (untried->len) {
+    /* A new edge while the node may still widen, or when none of its
+     * edges is available in this determinization. */
+    if (untried->len && (node->n_edges < width || best < 0)) {
       guint32 pick = g_array_index(untried, guint32,
                                    fast_below(&w->fast, untried->len));
       step.edge = node_add(node, &d->actions[pick], player);
@@ -361,11 +418,40 @@ iterate(Worker *w, GArray *path, GArray *untried)
   for (guint i = 0; i < path->len; i++) {
     Step *s = &g_array_index(path, Step, i);
     Edge *edge = &s->node->edges[s->edge];
+    s->node->visits++;
     edge->visits++;
     edge->reward += r[edge->player];
   }
   w->done++;
   return TRUE;
+}
+
+/* Whether the most visited root edge can no longer be overtaken: its
+ * lead over the next is more than the iterations left (the rest of the
+ * limit; before a deadline, what the rate so far fits in the time left,
+ * with a quarter to spare).  The move chosen is the most visited edge, so
+ * stopping then changes nothing but the time spent. */
+static gboolean
+settled(const Worker *w, gint64 now)
+{
+  guint32 first = 0, second = 0;
+  for (guint e = 0; e < w->root->n_edges; e++) {
+    guint32 v = w->root->edges[e].visits;
+    if (v > first) {
+      second = first;
+      first = v;
+    } else if (v > second) {
+      second = v;
+    }
+  }
+  double left = G_MAXDOUBLE;
+  if (w->iterations)
+    left = (double)(w->iterations - w->done);
+  if (w->deadline && now > w->start) {
+    double rate = (double)w->done / (double)(now - w->start);
+    left = MIN(left, 1.25 * rate * (double)(w->deadline - now));
+  }
+  return (double)(first - second) > left;
 }
 
 static gpointer
@@ -377,9 +463,14 @@ worker_run(gpointer data)
   for (;;) {
     if (w->iterations && w->done >= w->iterations)
       break;
-    if (w->deadline && w->done % CLOCK_EVERY == 0 && w->done > 0 &&
-        g_get_monotonic_time() >= w->deadline)
-      break;
+    if (w->done % CLOCK_EVERY == 0 && w->done > 0 &&
+        (w->deadline || w->early_stop)) {
+      gint64 now = w->deadline ? g_get_monotonic_time() : 0;
+      if (w->deadline && now >= w->deadline)
+        break;
+      if (w->early_stop && settled(w, now))
+        break;
+    }
     if (!iterate(w, path, untried))
       break;
   }
@@ -420,6 +511,10 @@ meeple_bot_search(const MeepleBotView *view, guint seat,
                           : 0;
     w->deadline = strategy->think > 0
                     ? start + (gint64)(strategy->think * G_USEC_PER_SEC) : 0;
+    w->start = start;
+    /* One tree only: with several, the move is the most visited in their
+     * sum, which one tree's lead does not settle. */
+    w->early_stop = n_threads == 1;
     /* Seeds come from the player's stream, in thread order, so the whole
      * search is fixed by that stream. */
     w->rand = g_rand_new_with_seed(g_rand_int(rand));

@@ -100,6 +100,8 @@ typedef struct {
   char *seat_kinds;   /* --seat-kinds human,bot,... */
   gboolean no_farmers;
   char *name;         /* the game's name */
+  char *bot_strategy; /* --bot-strategy S: the bots' (meeple bot --strategy) */
+  char *think;        /* --think T: a search bot's time a move */
 } CliNewOptions;
 
 /* Zero-initialises @o and adds its options to @context; the game's name
@@ -121,6 +123,15 @@ int cli_new_options_check(const CliNewOptions *o, const char *command,
                           gboolean play);
 
 void cli_new_options_clear(CliNewOptions *o);
+
+/* Starts `meeple bot GAME --seats all-bot --quiet` for the bot seats of
+ * game @id, with @o's --bot-strategy and --think and the bots' @seed
+ * (NULL: random).  With @detach the bots outlive this process (meeple
+ * new), their output goes to /dev/null and *@pid is not set; else *@pid
+ * is the child to reap (play --new).  FALSE with a message printed when
+ * it cannot start. */
+gboolean cli_spawn_bots(const char *id, const CliNewOptions *o,
+                        const char *seed, gboolean detach, GPid *pid);
 
 /* ---- connecting and failing (session.c) ---- */
 

@@ -31,7 +31,7 @@ typedef struct {
   char *name;
   int seat;            /* --seat; after parsing 0-based, -1: unset */
   gboolean new_game;
-  char *strategy;      /* of the bots of --new */
+  char *strategy;      /* --strategy: --bot-strategy's older name */
   char *bot_seed;
   char *preview;       /* --preview: auto, always, never */
   gboolean raw_events; /* --raw-events */
@@ -101,48 +101,6 @@ on_decision(MeepleRemoteGame *game, guint64 id, guint seat, const char *kind,
             gpointer data)
 {
   announce_wait(game, data, id, seat, kind);
-}
-
-/* The program to run `meeple bot` with: this very executable when the
- * system says which it is, else argv[0]. */
-static char *
-own_program(void)
-{
-  char *path = g_file_read_link("/proc/self/exe", NULL);
-  return path ? path : g_strdup(cli_program_path);
-}
-
-/* Starts `meeple bot GAME --seats all-bot --quiet` for the bot seats. */
-static gboolean
-spawn_bots(const char *id, const PlayOptions *o, GPid *pid)
-{
-  GPtrArray *args = g_ptr_array_new_with_free_func(g_free);
-  g_ptr_array_add(args, own_program());
-  if (cli_globals.bus_address) {
-    g_ptr_array_add(args, g_strdup("--bus-address"));
-    g_ptr_array_add(args, g_strdup(cli_globals.bus_address));
-  }
-  g_ptr_array_add(args, g_strdup("bot"));
-  g_ptr_array_add(args, g_strdup(id));
-  g_ptr_array_add(args, g_strdup("--seats=all-bot"));
-  g_ptr_array_add(args, g_strdup("--quiet"));
-  if (o->strategy)
-    g_ptr_array_add(args, g_strdup_printf("--strategy=%s", o->strategy));
-  if (o->bot_seed)
-    g_ptr_array_add(args, g_strdup_printf("--seed=%s", o->bot_seed));
-  g_ptr_array_add(args, NULL);
-  GError *error = NULL;
-  /* The bots must not read the player's answers. */
-  gboolean ok = g_spawn_async(NULL, (char **)args->pdata, NULL,
-                              G_SPAWN_DO_NOT_REAP_CHILD |
-                              G_SPAWN_STDIN_FROM_DEV_NULL,
-                              NULL, NULL, pid, &error);
-  if (!ok) {
-    g_printerr(CLI_NAME ": cannot start the bots: %s\n", error->message);
-    g_error_free(error);
-  }
-  g_ptr_array_unref(args);
-  return ok;
 }
 
 /* Waits for the bot child to end (it does once the game is over); kills
@@ -337,7 +295,8 @@ play_game(MeepleClient *client, const char *id, gboolean created,
                                : has_own_idle_bots(game);
   if (want_bots && !created)
     g_print("Bringing back the bots of game %s.\n", id);
-  if (want_bots && !spawn_bots(id, o, &bots)) {
+  if (want_bots && !cli_spawn_bots(id, &o->create, o->bot_seed, FALSE,
+                                   &bots)) {
     status = CLI_EXIT_FAILURE;
   } else if (meeple_remote_game_is_over(game)) {
     status = print_end(game, flags);
@@ -392,8 +351,7 @@ cli_cmd_play(int argc, char **argv)
       "Create a new game first (options below), play its first seat and "
       "let bots play the bot seats", NULL },
     { "strategy", 0, 0, G_OPTION_ARG_STRING, &o.strategy,
-      "With --new: how the bots play, random or greedy (default: greedy)",
-      "S" },
+      "With --new: --bot-strategy (its older name)", "S" },
     { "bot-seed", 0, 0, G_OPTION_ARG_STRING, &o.bot_seed,
       "With --new: seed of the bots' choices", "N" },
     { "preview", 0, 0, G_OPTION_ARG_STRING, &o.preview,
@@ -425,9 +383,17 @@ cli_cmd_play(int argc, char **argv)
     "--seed, --tiles, --bots, --seat-kinds, --no-farmers, --game-name as\n"
     "for 'meeple new'; every seat but the first is a bot seat unless\n"
     "--bots or --seat-kinds says otherwise) and starts 'meeple bot' for\n"
-    "the bot seats.");
+    "the bot seats, playing --bot-strategy (greedy by default; 'search'\n"
+    "thinks --think a move, 1s by default).");
   int status = cli_parse_options(context, "play", TRUE, &argc, &argv);
   const char *id = NULL;
+  if (status == CLI_EXIT_OK && o.strategy) {
+    if (o.create.bot_strategy)
+      status = cli_usage_error("play", "give --strategy or --bot-strategy, "
+                               "not both");
+    else
+      o.create.bot_strategy = g_steal_pointer(&o.strategy);
+  }
   if (status == CLI_EXIT_OK) {
     if (o.new_game && argc > 1)
       status = cli_usage_error("play", "give a GAME or --new, not both");
@@ -437,20 +403,17 @@ cli_cmd_play(int argc, char **argv)
                                "create one)");
     else if (!o.new_game && !(id = cli_game_argument("play", argc, argv)))
       status = CLI_EXIT_USAGE;
-    else if (o.new_game)
-      status = cli_new_options_check(&o.create, "play", TRUE);
   }
-  MeepleBotStrategy strategy;
+  /* the bots' options also serve the bots brought back to a GAME */
+  if (status == CLI_EXIT_OK &&
+      (o.new_game || o.create.bot_strategy || o.create.think))
+    status = cli_new_options_check(&o.create, "play", TRUE);
   static const char *const previews[] = { "auto", "always", "never",
                                           NULL };
   if (status == CLI_EXIT_OK && o.preview &&
       !g_strv_contains(previews, o.preview))
     status = cli_usage_error("play", "--preview takes auto, always or "
                              "never, not \"%s\"", o.preview);
-  if (status == CLI_EXIT_OK && o.strategy &&
-      !meeple_bot_strategy_from_name(o.strategy, &strategy))
-    status = cli_usage_error("play", "--strategy takes random or greedy, "
-                             "not \"%s\"", o.strategy);
   int seat = -1;
   if (status == CLI_EXIT_OK && o.seat != CLI_SEAT_UNSET &&
       (seat = cli_seat_option("play", "--seat", o.seat)) < 0)

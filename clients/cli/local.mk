@@ -7,6 +7,7 @@ clients_cli_meeple_SOURCES = \
 	clients/cli/main.c \
 	clients/cli/options.c \
 	clients/cli/new-options.c \
+	clients/cli/spawn-bots.c \
 	clients/cli/session.c \
 	clients/cli/tokens.c \
 	clients/cli/lobby.c \

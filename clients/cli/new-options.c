@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "bot/strategy.h"
 
 void
 cli_new_options_add(GOptionContext *context, CliNewOptions *o,
@@ -35,6 +36,12 @@ cli_new_options_add(GOptionContext *context, CliNewOptions *o,
       "Play without farmers and field scoring", NULL },
     { name_option, 0, 0, G_OPTION_ARG_STRING, &o->name,
       "A name for the game", "S" },
+    { "bot-strategy", 0, 0, G_OPTION_ARG_STRING, &o->bot_strategy,
+      "How the bots play: random, greedy or search[:SETTINGS] as for '"
+      CLI_NAME " bot --strategy' (default: greedy)", "S" },
+    { "think", 0, 0, G_OPTION_ARG_STRING, &o->think,
+      "With --bot-strategy search: think this long a move, \"1.5s\" "
+      "(default: 1s)", "T" },
     G_OPTION_ENTRY_NULL
   };
   g_option_context_add_main_entries(context, entries, NULL);
@@ -48,7 +55,43 @@ cli_new_options_clear(CliNewOptions *o)
   g_free(o->tiles);
   g_free(o->seat_kinds);
   g_free(o->name);
+  g_free(o->bot_strategy);
+  g_free(o->think);
   memset(o, 0, sizeof *o);
+}
+
+/* --bot-strategy and --think, checked here as `meeple bot` would, so a
+ * mistake is a usage error before any game exists. */
+static int
+bot_options_check(const CliNewOptions *o, const char *command,
+                  gboolean play, char **kinds)
+{
+  MeepleStrategy strategy = { 0 };
+  GError *bad = NULL;
+  if (o->bot_strategy &&
+      !meeple_strategy_parse(o->bot_strategy, &strategy, &bad)) {
+    int status = cli_usage_error(command, "--bot-strategy: %s",
+                                 bad->message);
+    g_error_free(bad);
+    return status;
+  }
+  if (o->think && (!o->bot_strategy ||
+                   strategy.kind != MEEPLE_STRATEGY_SEARCH))
+    return cli_usage_error(command, "--think is for --bot-strategy search");
+  if (o->think) {
+    char *end;
+    double t = g_ascii_strtod(o->think, &end);
+    if (end == o->think || (*end && strcmp(end, "s") != 0) || !(t > 0) ||
+        t > 3600)
+      return cli_usage_error(command, "--think takes seconds, \"1.5s\", "
+                             "not \"%s\"", o->think);
+  }
+  /* `new` starts bots only for these options, and only for bot seats */
+  if (!play && o->bot_strategy && o->bots <= 0 &&
+      !(kinds && g_strv_contains((const char *const *)kinds, "bot")))
+    return cli_usage_error(command, "--bot-strategy needs bot seats "
+                           "(--bots or --seat-kinds)");
+  return CLI_EXIT_OK;
 }
 
 int
@@ -86,7 +129,7 @@ cli_new_options_check(const CliNewOptions *o, const char *command,
   if (kinds && o->seats && g_strv_length(kinds) != (guint)o->seats)
     return cli_usage_error(command, "--seat-kinds lists %u seats but "
                            "--seats is %d", g_strv_length(kinds), o->seats);
-  return CLI_EXIT_OK;
+  return bot_options_check(o, command, play, kinds);
 }
 
 /* The seat kinds of the new game into *@seats seats, or NULL for the

@@ -52,14 +52,6 @@ cell(Grid *gr, int x, int y)
   return &gr->cells[(y - gr->y0) * gr->w + (x - gr->x0)];
 }
 
-static inline uint16_t
-cell_value(const Grid *gr, int x, int y)
-{
-  if (!in_grid(gr, x, y))
-    return CELL_EMPTY;
-  return gr->cells[(y - gr->y0) * gr->w + (x - gr->x0)];
-}
-
 /* Grows the grid so that (x, y) and its 4 neighbours fit. */
 static void
 grid_cover(Grid *gr, int x, int y)
@@ -82,15 +74,6 @@ grid_cover(Grid *gr, int x, int y)
   gr->y0 = y0;
   gr->w = w;
   gr->h = h;
-}
-
-int
-board_slot_at(const MeepleGame *g, int x, int y)
-{
-  uint16_t v = cell_value(&g->grid, x, y);
-  if (v == CELL_EMPTY || (v & CELL_FRONTIER))
-    return -1;
-  return (int)v - 1;
 }
 
 /* Edge terrain the placed tile in @slot shows on world side @side. */
@@ -154,18 +137,23 @@ void
 board_list_placements(MeepleGame *g, guint type, ActionList *out)
 {
   const TileDerived *d = rules_derived(g->rules, type);
+  /* Room for every cell and rotation, then a branch-free loop: each
+   * candidate is written and kept only if it matches, which costs less
+   * than mispredicting a branch on every other test. */
+  action_list_reserve(out, 4 * (gsize)g->n_frontier);
+  MeepleAction *w = out->items + out->len;
   MeepleAction a = { .kind = MEEPLE_ACTION_PLACE_TILE, .tile = (uint16_t)type };
   for (guint i = 0; i < g->n_frontier; i++) {
     const FrontierCell *fc = &g->frontier[i];
+    a.x = fc->x;
+    a.y = fc->y;
     for (guint r = 0; r < 4; r++) {
-      if ((d->packed_edges[r] & fc->mask) != fc->want)
-        continue;
-      a.x = fc->x;
-      a.y = fc->y;
       a.rotation = (uint8_t)r;
-      action_list_push(out, &a);
+      *w = a;
+      w += (d->packed_edges[r] & fc->mask) == fc->want;
     }
   }
+  out->len = (gsize)(w - out->items);
 }
 
 gboolean

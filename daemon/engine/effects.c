@@ -11,15 +11,18 @@
 
 #include <string.h>
 
-void
-meeple_game_action_effect(const MeepleGame *g, const MeepleAction *a,
-                          MeepleActionEffect *out)
+/* meeple_game_action_effect(), inline: the FILTER hooks see the effect of
+ * every action of every list when rule sets filter. */
+static inline void
+effect_of(const MeepleGame *g, const MeepleAction *a, MeepleActionEffect *out)
 {
   memset(out, 0, sizeof *out);
   out->figure = -1;
   out->segment = MEEPLE_SEGMENT_NONE;
   g_return_if_fail(a->kind < g->rules->action_kinds->len);
-  const MeepleActionKindInfo *k = meeple_rules_action_kind(g->rules, a->kind);
+  const MeepleActionKindInfo *k =
+      &((const ActionKindDef *)g_ptr_array_index(g->rules->action_kinds,
+                                                 a->kind))->info;
   out->what = k->effect.what;
   if (k->effect.figure >= 0)
     out->figure = k->effect.figure;
@@ -34,17 +37,23 @@ meeple_game_action_effect(const MeepleGame *g, const MeepleAction *a,
     out->segment = a->segment;
 }
 
-gboolean
-effects_allowed(MeepleGame *g, guint decision, guint player,
-                const MeepleAction *a)
+void
+meeple_game_action_effect(const MeepleGame *g, const MeepleAction *a,
+                          MeepleActionEffect *out)
 {
-  guint n;
-  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
+  effect_of(g, a, out);
+}
+
+/* Whether every FILTER hook (@hooks, @n of them) lets @a through. */
+static inline gboolean
+allowed(MeepleGame *g, guint decision, guint player, const MeepleAction *a,
+        const HookDef *hooks, guint n)
+{
   /* "pass" stays, so a decision that offers it always has a choice */
-  if (!n || a->kind == MEEPLE_ACTION_PASS)
+  if (a->kind == MEEPLE_ACTION_PASS)
     return TRUE;
   MeepleFilterContext ctx = { .decision = decision, .player = player };
-  meeple_game_action_effect(g, a, &ctx.effect);
+  effect_of(g, a, &ctx.effect);
   for (guint h = 0; h < n; h++)
     if (!((MeepleFilterHook)(void (*)(void))hooks[h].func)(
             g, a, &ctx, hooks[h].user_data))
@@ -52,16 +61,25 @@ effects_allowed(MeepleGame *g, guint decision, guint player,
   return TRUE;
 }
 
+gboolean
+effects_allowed(MeepleGame *g, guint decision, guint player,
+                const MeepleAction *a)
+{
+  guint n;
+  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
+  return !n || allowed(g, decision, player, a, hooks, n);
+}
+
 void
 effects_filter(MeepleGame *g, guint decision, guint player, ActionList *list)
 {
   guint n;
-  rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
+  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
   if (!n)
     return; /* the base game's hot path: nothing to ask */
   gsize kept = 0;
   for (gsize i = 0; i < list->len; i++)
-    if (effects_allowed(g, decision, player, &list->items[i]))
+    if (allowed(g, decision, player, &list->items[i], hooks, n))
       list->items[kept++] = list->items[i];
   list->len = kept;
 }

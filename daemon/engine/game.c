@@ -16,13 +16,15 @@ static const int dx[4] = { 0, 1, 0, -1 };
 static const int dy[4] = { -1, 0, 1, 0 };
 
 void
-action_list_push(ActionList *list, const MeepleAction *a)
+action_list_reserve(ActionList *list, gsize n)
 {
-  if (list->len == list->cap) {
-    list->cap = list->cap ? list->cap * 2 : 64;
-    list->items = g_renew(MeepleAction, list->items, list->cap);
-  }
-  list->items[list->len++] = *a;
+  if (list->len + n <= list->cap)
+    return;
+  gsize cap = list->cap ? list->cap : 64;
+  while (cap < list->len + n)
+    cap *= 2;
+  list->cap = cap;
+  list->items = g_renew(MeepleAction, list->items, list->cap);
 }
 
 MeepleEvent *
@@ -457,7 +459,9 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
       }
     }
 
-  /* Neutral figures (dragon, fairy, ...) start off the board. */
+  /* Neutral figures (dragon, fairy, ...) start off the board, after the
+   * players' (meeple_game_neutral_figure() looks only there). */
+  g->first_neutral = g->n_figures;
   for (guint f = 0; f < n_ftypes; f++)
     for (guint k = 0; k < meeple_rules_figure_type(rules, f)->neutral; k++) {
       Figure *fig = &g->figures[g->n_figures++];

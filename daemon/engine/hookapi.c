@@ -33,6 +33,32 @@ meeple_game_figure_feature(const MeepleGame *g, guint figure)
   return (int)feature_find_const(g, g->figures[figure].node);
 }
 
+int
+meeple_game_segment_feature(const MeepleGame *g, int x, int y, guint segment,
+                            gboolean *completed, guint *followers)
+{
+  int slot = board_slot_at(g, x, y);
+  if (slot < 0 || segment >= g->placed[slot].n_segments)
+    return -1;
+  guint root = feature_find_const(g, node_of(g, (guint)slot, segment));
+  if (completed)
+    *completed = feature_completed(g, root);
+  /* the occupancy count figures.c keeps at the root (BASE-12) */
+  if (followers)
+    *followers = g->nodes[root].followers;
+  return (int)root;
+}
+
+int
+meeple_game_neutral_figure(const MeepleGame *g, guint type)
+{
+  /* meeple_game_new() puts the neutral figures after every player's */
+  for (guint i = g->first_neutral; i < g->n_figures; i++)
+    if (g->figures[i].type == type)
+      return (int)i;
+  return -1;
+}
+
 guint
 meeple_game_neighbours(const MeepleGame *g, int x, int y)
 {

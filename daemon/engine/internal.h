@@ -138,12 +138,25 @@ rules_hooks(const MeepleRules *rules, MeepleHookPoint point, guint *n)
 
 void rules_derive(const MeepleRules *rules, guint type,
                          TileDerived *out);
-const TileDerived *rules_derived(const MeepleRules *rules, guint type);
+/* Inline: read on every frontier cell and placed neighbour (hot). */
+static inline const TileDerived *
+rules_derived(const MeepleRules *rules, guint type)
+{
+  return &g_array_index(rules->derived, TileDerived, type);
+}
 
 static inline const MeepleTileType *
 rules_type(const MeepleRules *rules, guint type)
 {
   return &g_array_index(rules->tile_types, MeepleTileType, type);
+}
+
+/* meeple_rules_figure_type() without its argument check, for the
+ * engine's own loops over figures (hot with many rule sets). */
+static inline const MeepleFigureType *
+rules_figure_type(const MeepleRules *rules, guint type)
+{
+  return g_ptr_array_index(rules->figure_types, type);
 }
 
 static inline const MeepleKind *
@@ -265,6 +278,7 @@ struct MeepleGame {
   guint n_nodes, cap_nodes;
   Figure *figures;
   guint n_figures;
+  guint first_neutral;         /* players' figures first, then neutral */
   /* supply counts [player * n_figure_types + type] */
   uint8_t *figure_supply;
   guint n_figure_types;
@@ -294,7 +308,21 @@ gboolean game_restore_on_failure(MeepleGame *g, MeepleGame *before,
 gboolean board_init(MeepleGame *g);
 void board_copy(Grid *dst, const Grid *src);
 void board_free(Grid *grid);
-int board_slot_at(const MeepleGame *g, int x, int y);
+/* Slot of the tile at (x, y), or -1 for an empty or frontier cell.
+ * Inline: every neighbour test of placement, scoring and the hooks. */
+static inline int
+board_slot_at(const MeepleGame *g, int x, int y)
+{
+  const Grid *gr = &g->grid;
+  /* one unsigned compare per axis also rejects cells left of x0 / above y0 */
+  guint cx = (guint)(x - gr->x0), cy = (guint)(y - gr->y0);
+  if (cx >= (guint)gr->w || cy >= (guint)gr->h)
+    return -1;
+  uint16_t v = gr->cells[cy * (guint)gr->w + cx];
+  if (v == CELL_EMPTY || (v & CELL_FRONTIER))
+    return -1;
+  return (int)v - 1;
+}
 void board_put(MeepleGame *g, guint slot);
 void board_list_placements(MeepleGame *g, guint type, ActionList *out);
 gboolean board_has_placement(const MeepleGame *g, guint type);
@@ -321,7 +349,7 @@ static inline gboolean
 figure_is_placed_follower(const MeepleGame *g, const Figure *f)
 {
   return f->node != NO_NODE &&
-         meeple_rules_figure_type(g->rules, f->type)->is_follower;
+         rules_figure_type(g->rules, f->type)->is_follower;
 }
 void figure_place(MeepleGame *g, guint index, guint node, const char *rule);
 /* Puts figure @index onto the placed tile @slot, on @node (a segment of
@@ -354,7 +382,16 @@ void effects_filter(MeepleGame *g, guint decision, guint player,
 MeepleEvent *game_event(MeepleGame *g, guint type);
 /* Shuffles the supply's first supply_len tiles with the game's PRNG. */
 void supply_shuffle(MeepleGame *g);
-void action_list_push(ActionList *list, const MeepleAction *a);
+/* Makes room for @n more actions in @list. */
+void action_list_reserve(ActionList *list, gsize n);
+/* Inline: listing placements pushes thousands of actions a game. */
+static inline void
+action_list_push(ActionList *list, const MeepleAction *a)
+{
+  if (G_UNLIKELY(list->len == list->cap))
+    action_list_reserve(list, 1);
+  list->items[list->len++] = *a;
+}
 
 /* slots.c: per-game plugin state */
 void slots_new(MeepleGame *g);

@@ -444,8 +444,3 @@ rules_derive(const MeepleRules *rules, guint index, TileDerived *d)
   }
 }
 
-const TileDerived *
-rules_derived(const MeepleRules *rules, guint type)
-{
-  return &g_array_index(rules->derived, TileDerived, type);
-}

@@ -225,7 +225,8 @@ scoring_after_turn(MeepleGame *g)
           add_scorable(g, list, &n, node);
       }
     }
-  qsort(list, n, sizeof *list, compare_scorable);
+  if (n > 1) /* most turns score nothing or one feature */
+    qsort(list, n, sizeof *list, compare_scorable);
   for (guint i = 0; i < n; i++)
     score_feature(g, list[i].root, FALSE);
 }
@@ -250,7 +251,8 @@ scoring_final_features(MeepleGame *g)
       continue;
     add_scorable(g, list, &n, root);
   }
-  qsort(list, n, sizeof *list, compare_scorable);
+  if (n > 1) /* most turns score nothing or one feature */
+    qsort(list, n, sizeof *list, compare_scorable);
   for (guint i = 0; i < n; i++)
     score_feature(g, list[i].root, TRUE);
   g_free(list);

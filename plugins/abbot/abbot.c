@@ -40,14 +40,12 @@ list_abbot_actions(MeepleGame *game, MeepleActionList *list,
     const MeepleTileType *type =
         meeple_rules_tile_type(meeple_game_rules(game), tile.type);
     for (guint s = 0; s < type->n_segments; s++) {
-      MeepleFeatureInfo info;
+      guint followers;
       if (!is_abbot_spot(type->segments[s].kind) ||
-          !meeple_game_feature(game, tile.x, tile.y, s, &info))
+          meeple_game_segment_feature(game, tile.x, tile.y, s, NULL,
+                                      &followers) < 0)
         continue;
-      gboolean occupied = FALSE;
-      for (guint p = 0; p < meeple_game_n_players(game); p++)
-        occupied |= info.followers[p] > 0;
-      if (occupied)
+      if (followers > 0)
         continue; /* BASE-12: one figure only */
       MeepleAction a = {
         .kind = MEEPLE_ACTION_PLACE_FIGURE,

@@ -55,6 +55,10 @@ animal_name(guint value)
   }
 }
 
+/* Tile types whose acrobat segment is cached; any further ones are
+ * looked up each time. */
+#define SPOT_CACHE 512
+
 /* Registration indices, resolved once per rules object (doc/plugins.md). */
 typedef struct {
   guint ring_kind, acrobat_kind;   /* segment kinds B and A */
@@ -63,6 +67,10 @@ typedef struct {
   guint slot;
   guint acrobat_action, pyramid_action;
   guint completed_event, scored_event, revealed_event;
+  /* acrobat_spot_of(): the acrobat segment of each tile type, filled on
+   * first use (the tile types are known only once the rules are built) */
+  gsize spots_ready;
+  gint8 acrobat_spot[SPOT_CACHE];
 } Circus;
 
 /* Per-game state (DESIGN invariant 3); a byte copy clones it.  The pile
@@ -100,6 +108,26 @@ spot_of_type(const MeepleGame *game, guint type, guint kind)
   return -1;
 }
 
+/* spot_of_type() for the acrobat kind, from a table built on first use:
+ * list_pyramids() asks it of every tile on the board at every figure
+ * decision.  The rules never change once games run, so the table is
+ * filled once per rules object, thread-safely (search bots play on
+ * several threads). */
+static int
+acrobat_spot_of(const MeepleGame *game, const Circus *c, guint type)
+{
+  if (type >= SPOT_CACHE)
+    return spot_of_type(game, type, c->acrobat_kind);
+  Circus *cache = (Circus *)c; /* only the cache fields are written */
+  if (g_once_init_enter(&cache->spots_ready)) {
+    guint n = meeple_rules_n_tile_types(meeple_game_rules(game));
+    for (guint t = 0; t < MIN(n, SPOT_CACHE); t++)
+      cache->acrobat_spot[t] = (gint8)spot_of_type(game, t, c->acrobat_kind);
+    g_once_init_leave(&cache->spots_ready, 1);
+  }
+  return c->acrobat_spot[type];
+}
+
 /* Segment of @kind on the tile at (x, y), or -1 (also without a tile). */
 static int
 spot_at(const MeepleGame *game, int x, int y, guint kind)
@@ -126,11 +154,16 @@ acrobats(const MeepleGame *game, int x, int y, guint segment,
 {
   MeepleFeatureInfo info;
   guint total = 0;
+  if (!per_seat) {
+    /* the count alone: cheap enough for every tile of the board */
+    return meeple_game_segment_feature(game, x, y, segment, NULL, &total) < 0
+               ? 0
+               : total;
+  }
   if (!meeple_game_feature(game, x, y, segment, &info))
     return 0;
   for (guint p = 0; p < meeple_game_n_players(game); p++) {
-    if (per_seat)
-      per_seat[p] = info.followers[p];
+    per_seat[p] = info.followers[p];
     total += info.followers[p];
   }
   return total;
@@ -139,12 +172,9 @@ acrobats(const MeepleGame *game, int x, int y, guint segment,
 static guint
 big_top_figure(const MeepleGame *game, const Circus *c)
 {
-  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
-    MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (f.type == c->big_top && f.owner < 0)
-      return i;
-  }
-  g_assert_not_reached(); /* registered with count 1 in circus_setup() */
+  int i = meeple_game_neutral_figure(game, c->big_top);
+  g_assert(i >= 0); /* registered with count 1 in circus_setup() */
+  return (guint)i;
 }
 
 /* X-10: this turn's tile lets the figure action reach every tile (a
@@ -390,7 +420,10 @@ static void
 offer_acrobat(MeepleGame *game, const Circus *c, int x, int y,
               MeepleActionList *list)
 {
-  int spot = spot_at(game, x, y, c->acrobat_kind);
+  MeeplePlacedTile tile;
+  if (!meeple_game_tile_at(game, x, y, &tile))
+    return;
+  int spot = acrobat_spot_of(game, c, tile.type);
   if (spot < 0 || acrobats(game, x, y, (guint)spot, NULL) >= PYRAMID_SIZE)
     return;
   MeepleAction a = { .kind = (uint16_t)c->acrobat_action,
@@ -428,7 +461,7 @@ list_pyramids(MeepleGame *game, const Circus *c, MeepleActionList *list)
 {
   for (guint i = 0; i < meeple_game_n_placed(game); i++) {
     MeeplePlacedTile t = meeple_game_placed(game, i);
-    int spot = spot_of_type(game, t.type, c->acrobat_kind);
+    int spot = acrobat_spot_of(game, c, t.type);
     if (spot < 0 || acrobats(game, t.x, t.y, (guint)spot, NULL) < PYRAMID_SIZE)
       continue;
     MeepleAction a = { .kind = (uint16_t)c->pyramid_action,

@@ -49,12 +49,9 @@ typedef struct {
 static guint
 magic_figure(MeepleGame *game, const MageWitch *mw, guint which)
 {
-  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
-    MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (f.type == mw->type[which] && f.owner < 0)
-      return i;
-  }
-  g_assert_not_reached(); /* one of each, registered in mw_setup() */
+  int i = meeple_game_neutral_figure(game, mw->type[which]);
+  g_assert(i >= 0); /* one of each, registered in mw_setup() */
+  return (guint)i;
 }
 
 /* Feature id of the magic figure @which, or -1 when beside the board. */
@@ -70,11 +67,13 @@ magic_feature(MeepleGame *game, const MageWitch *mw, guint which)
  * the feature @which leaves, holds not the other figure, and that no rule
  * set's FILTER vetoes — X-05 (PD-12, AMB-04): The Princess & the Dragon keeps
  * the magic figures, which are living (X-02), off the dragon's tile.
- * Asked here, not left to the decision's own filtering, because MW-05
- * depends on whether any destination is left.  Returns how many. */
+ * With @filter that is asked here, because MW-06 depends on whether the
+ * figure has any destination left; without, the decision's own filtering
+ * does it (ask_mage_tile(): once, not twice, per action).  Returns how
+ * many it appended. */
 static guint
 list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
-                  guint which, GArray *list)
+                  guint which, gboolean filter, GArray *list)
 {
   MeepleRules *rules = meeple_game_rules(game);
   guint player = meeple_game_active_player(game);
@@ -88,9 +87,11 @@ list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
       guint kind = type->segments[s].kind;
       if (kind != MEEPLE_KIND_ROAD && kind != MEEPLE_KIND_CITY)
         continue;
-      MeepleFeatureInfo info;
-      meeple_game_feature(game, tile.x, tile.y, s, &info);
-      if (info.completed || (int)info.id == here || (int)info.id == other)
+      /* the id and completion alone: this runs on every segment */
+      gboolean completed;
+      int id = meeple_game_segment_feature(game, tile.x, tile.y, s,
+                                           &completed, NULL);
+      if (completed || id == here || id == other)
         continue;
       MeepleAction a = {
         .kind = (uint16_t)mw->move_action,
@@ -99,7 +100,7 @@ list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
         .segment = (uint8_t)s,
         .figure = (uint8_t)mw->type[which],
       };
-      if (!meeple_game_action_allowed(game, decision, player, &a))
+      if (filter && !meeple_game_action_allowed(game, decision, player, &a))
         continue;
       g_array_append_val(list, a);
       n++;
@@ -116,14 +117,15 @@ append_removal(const MageWitch *mw, guint which, GArray *list)
   g_array_append_val(list, a);
 }
 
-static void
+/* Asks the decision; FALSE when every action in @list was vetoed. */
+static gboolean
 ask(MeepleGame *game, const MageWitch *mw, guint kind, GArray *list)
 {
   ((MwState *)meeple_game_slot(game, mw->slot))->join =
       kind == mw->join_decision;
-  meeple_game_request_decision(game, kind, meeple_game_active_player(game),
-                               (const MeepleAction *)(void *)list->data,
-                               list->len);
+  return meeple_game_request_decision(
+      game, kind, meeple_game_active_player(game),
+      (const MeepleAction *)(void *)list->data, list->len);
 }
 
 /* ---- P4: the tile placement's obligations (MW-02..MW-06) ----------------- */
@@ -136,7 +138,7 @@ ask_join(MeepleGame *game, const MageWitch *mw)
 {
   g_autoptr(GArray) list = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
   for (guint w = 0; w < N_MAGIC; w++)
-    if (list_destinations(game, mw, mw->join_decision, w, list) == 0)
+    if (list_destinations(game, mw, mw->join_decision, w, TRUE, list) == 0)
       append_removal(mw, w, list);
   ask(game, mw, mw->join_decision, list);
 }
@@ -148,11 +150,15 @@ ask_mage_tile(MeepleGame *game, const MageWitch *mw)
 {
   g_autoptr(GArray) list = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
   for (guint w = 0; w < N_MAGIC; w++)
-    list_destinations(game, mw, mw->place_decision, w, list);
-  if (list->len == 0)
-    for (guint w = 0; w < N_MAGIC; w++)
-      if (magic_feature(game, mw, w) >= 0)
-        append_removal(mw, w, list);
+    list_destinations(game, mw, mw->place_decision, w, FALSE, list);
+  /* the request drops what a rule set vetoes (X-05); MW-05 only when
+   * nothing is left */
+  if (list->len > 0 && ask(game, mw, mw->place_decision, list))
+    return;
+  g_array_set_size(list, 0);
+  for (guint w = 0; w < N_MAGIC; w++)
+    if (magic_feature(game, mw, w) >= 0)
+      append_removal(mw, w, list);
   if (list->len > 0)
     ask(game, mw, mw->place_decision, list);
 }

@@ -83,12 +83,9 @@ tile_has_symbol(MeepleGame *game, const MeeplePlacedTile *tile, int symbol)
 static guint
 neutral_figure(const MeepleGame *game, guint type)
 {
-  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
-    MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (f.type == type && f.owner < 0)
-      return i;
-  }
-  g_assert_not_reached(); /* registered with count 1 in pd_setup() */
+  int i = meeple_game_neutral_figure(game, type);
+  g_assert(i >= 0); /* registered with count 1 in pd_setup() */
+  return (guint)i;
 }
 
 /* Where a neutral figure stands; FALSE while it is beside the board. */
@@ -330,13 +327,28 @@ list_fairy_moves(MeepleGame *game, const PrincessDragon *pd,
   guint me = meeple_game_active_player(game);
   MeepleFigureInfo fairy =
       meeple_game_figure(game, neutral_figure(game, pd->fairy));
+  /* the places already offered: the first of my followers on a segment
+   * stands for all of them (what follower_at() would find), without a
+   * scan of every figure per figure */
+  MeepleFigureInfo seen[MEEPLE_MAX_PLAYERS * 32];
+  guint n_seen = 0;
   for (guint i = 0; i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (!is_follower_on_board(game, &f) || f.owner != (int)me ||
-        (int)i == st->fairy_follower || f.segment == MEEPLE_SEGMENT_NONE ||
+    if (!is_follower_on_board(game, &f) || f.owner != (int)me)
+      continue;
+    gboolean again = FALSE;
+    for (guint k = 0; k < n_seen && !again; k++)
+      again = seen[k].x == f.x && seen[k].y == f.y &&
+              seen[k].segment == f.segment;
+    if (again)
+      continue;
+    if (n_seen < G_N_ELEMENTS(seen))
+      seen[n_seen++] = f;
+    else if (follower_at(game, (int)me, f.x, f.y, f.segment) != (int)i)
+      continue; /* more followers than ever seen: the plain scan */
+    if ((int)i == st->fairy_follower || f.segment == MEEPLE_SEGMENT_NONE ||
         (fairy.on_board && fairy.x == f.x && fairy.y == f.y &&
-         fairy.segment == f.segment) ||
-        follower_at(game, (int)me, f.x, f.y, f.segment) != (int)i)
+         fairy.segment == f.segment))
       continue;
     MeepleAction a = {
       .kind = (uint16_t)pd->fairy_action,
@@ -359,7 +371,16 @@ list_portal_targets(MeepleGame *game, const PrincessDragon *pd,
   MeepleRules *rules = meeple_game_rules(game);
   guint me = meeple_game_active_player(game);
   gboolean no_farmers = meeple_game_config(game)->no_farmers;
-  for (guint t = 0; t < meeple_game_n_placed(game); t++) {
+  /* the follower types the player has in supply, once: the same for
+   * every segment of the board */
+  guint types[256], n_types = 0; /* Figure.type is a byte */
+  for (guint fig = 0; fig < meeple_rules_n_figure_types(rules); fig++) {
+    const MeepleFigureType *ft = meeple_rules_figure_type(rules, fig);
+    if (ft->is_follower && meeple_game_supply(game, me, fig) > 0 &&
+        n_types < G_N_ELEMENTS(types))
+      types[n_types++] = fig;
+  }
+  for (guint t = 0; n_types > 0 && t < meeple_game_n_placed(game); t++) {
     MeeplePlacedTile tile = meeple_game_placed(game, t);
     if (tile.x == portal->x && tile.y == portal->y)
       continue;
@@ -368,22 +389,20 @@ list_portal_targets(MeepleGame *game, const PrincessDragon *pd,
       guint kind = type->segments[s].kind;
       if (kind == MEEPLE_KIND_FIELD && no_farmers)
         continue;
-      MeepleFeatureInfo info;
       gboolean looked = FALSE;
-      for (guint fig = 0; fig < meeple_rules_n_figure_types(rules); fig++) {
-        const MeepleFigureType *ft = meeple_rules_figure_type(rules, fig);
-        if (!ft->is_follower || meeple_game_supply(game, me, fig) == 0 ||
-            !meeple_rules_figure_may_stand(rules, fig, kind))
+      for (guint k = 0; k < n_types; k++) {
+        guint fig = types[k];
+        if (!meeple_rules_figure_may_stand(rules, fig, kind))
           continue;
         if (!looked) {
           /* PD-17: unoccupied (BASE-12) and not completed with this
            * turn's tile on the board (PD-17.1) */
           looked = TRUE;
-          meeple_game_feature(game, tile.x, tile.y, s, &info);
-          gboolean occupied = FALSE;
-          for (guint p = 0; p < meeple_game_n_players(game); p++)
-            occupied |= info.followers[p] > 0;
-          if (occupied || info.completed)
+          gboolean completed;
+          guint followers;
+          meeple_game_segment_feature(game, tile.x, tile.y, s, &completed,
+                                      &followers);
+          if (followers > 0 || completed)
             break;
         }
         MeepleAction a = {
@@ -442,11 +461,12 @@ pd_filter(MeepleGame *game, const MeepleAction *a,
 {
   (void)a; /* its effect says all this rule set needs */
   const PrincessDragon *pd = user_data;
-  const PdState *st = meeple_game_slot_const(game, pd->slot);
   const MeepleActionEffect *e = &ctx->effect;
   /* PD-14, AMB-05: after a princess removal no figure action at all (the
-   * turn's figure decision; "pass" is never vetoed) */
-  if (st->removal && ctx->decision == MEEPLE_DECISION_PLACE_FIGURE)
+   * turn's figure decision; "pass" is never vetoed).  The state is read
+   * only there: this runs on every tile placement of every list too. */
+  if (ctx->decision == MEEPLE_DECISION_PLACE_FIGURE &&
+      ((const PdState *)meeple_game_slot_const(game, pd->slot))->removal)
     return FALSE;
   /* PD-12, X-05 (and PD-06: the dragon sits on this turn's volcano):
    * nothing of the dragon's menu onto the dragon's tile, by any means —

@@ -35,7 +35,8 @@ G_BEGIN_DECLS
  * through the engine — action effects, figure and symbol traits, a
  * FILTER that sees every decision, published API tables.  2.1: typed
  * events.  2.2: descriptions, rule-set hosts (MeepleRuleSetHost) and
- * failing hooks (meeple_game_fail()). */
+ * failing hooks (meeple_game_fail()), meeple_game_segment_feature()
+ * and meeple_game_neutral_figure(). */
 #define MEEPLE_PLUGIN_ABI_MAJOR 2
 #define MEEPLE_PLUGIN_ABI_MINOR 2
 
@@ -498,6 +499,19 @@ gboolean meeple_game_current_tile(const MeepleGame *game,
                                   MeeplePlacedTile *tile);
 /** Feature id of the figure's feature, or -1 when it is off the board. */
 int meeple_game_figure_feature(const MeepleGame *game, guint figure);
+/** Feature id (MeepleFeatureInfo.id) of segment @segment of the tile at
+ * (x, y), or -1 when the cell is empty or has no such segment.  When not
+ * NULL, @completed tells whether the feature is finished and @followers
+ * how many followers stand on it, all seats together.  What
+ * meeple_game_feature() would say of these, without walking the feature
+ * and the figures: for scans over every segment on the board.  ABI 2.2. */
+int meeple_game_segment_feature(const MeepleGame *game, int x, int y,
+                                guint segment, gboolean *completed,
+                                guint *followers);
+/** Index of the first neutral figure of @type (meeple_game_figure()), or
+ * -1 when @type has none; found among the neutral figures only, so
+ * cheap enough to ask on every action of a long list.  ABI 2.2. */
+int meeple_game_neutral_figure(const MeepleGame *game, guint type);
 /** Placed tiles among the 8 around (x, y) (RULES BASE-18, BASE-22). */
 guint meeple_game_neighbours(const MeepleGame *game, int x, int y);
 
