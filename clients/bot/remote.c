@@ -21,8 +21,8 @@ struct MeepleBotRemote {
   gboolean no_farmers;
 };
 
-static MeepleRules *
-load_rules(char **ids, GError **error)
+MeepleRules *
+meeple_bot_load_rules(char **ids, GError **error)
 {
   MeepleLoader *loader = meeple_loader_new();
   char **dirs = paths_plugin_dirs(NULL);
@@ -47,7 +47,7 @@ meeple_bot_remote_new(MeepleRemoteGame *game, GError **error)
   const MeepleClientState *state = meeple_remote_game_state(game, error);
   if (!state)
     return NULL;
-  MeepleRules *rules = load_rules(state->rules, error);
+  MeepleRules *rules = meeple_bot_load_rules(state->rules, error);
   if (!rules)
     return NULL;
   MeepleBotRemote *r = g_new0(MeepleBotRemote, 1);

@@ -14,6 +14,13 @@ G_BEGIN_DECLS
 
 typedef struct MeepleBotRemote MeepleBotRemote;
 
+/** Rules with the rule sets @ids (NULL-terminated; the base game is
+ * implied) loaded here as the daemon does: plugins from
+ * $MEEPLE_PLUGIN_PATH or the installed (else the build tree's) plugin
+ * directory, tiles from $MEEPLE_TILES_DIR or the installed directory.
+ * NULL with @error when a rule set cannot be loaded here. */
+MeepleRules *meeple_bot_load_rules(char **ids, GError **error);
+
 /** A view of @game (which must have started), its rules built from the
  * rule sets the state names; NULL with @error when they cannot be loaded
  * here (plugins from $MEEPLE_PLUGIN_PATH or the installed directory). */

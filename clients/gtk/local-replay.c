@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "local-replay.h"
-#include "paths.h"
+#include "remote.h"
 
 struct MgLocalReplay {
   MeepleRules *rules;
@@ -22,25 +22,6 @@ struct MgLocalReplay {
   guint64 sequence;
   char **names; /* seat names, for the sentences */
 };
-
-static MeepleRules *
-load_rules(char **ids, GError **error)
-{
-  MeepleLoader *loader = meeple_loader_new();
-  char **dirs = paths_plugin_dirs(NULL);
-  for (guint i = 0; dirs && dirs[i]; i++)
-    meeple_loader_add_plugin_dir(loader, dirs[i]);
-  g_strfreev(dirs);
-  char *tiles = paths_tiles_dir(NULL);
-  meeple_loader_add_tiles_dir(loader, tiles);
-  g_free(tiles);
-  MeepleRules *rules = NULL;
-  if (meeple_loader_load(loader, error))
-    rules = meeple_loader_build_rules(loader, (const char *const *)ids,
-                                      error);
-  meeple_loader_unref(loader);
-  return rules;
-}
 
 /* ---- the catalog ---------------------------------------------------------- */
 
@@ -288,7 +269,7 @@ mg_local_replay_new(const char *id, const char *text, GError **error)
       g_ptr_array_add(ids, rid);
   }
   g_ptr_array_add(ids, NULL);
-  MeepleRules *rules = load_rules((char **)ids->pdata, error);
+  MeepleRules *rules = meeple_bot_load_rules((char **)ids->pdata, error);
   g_ptr_array_unref(ids);
   if (!rules) {
     meeple_record_free(record);

@@ -21,7 +21,6 @@ clients_gtk_libmeeple_gtk_la_SOURCES = \
 	clients/gtk/tile-paint.c clients/gtk/tile-paint.h \
 	clients/gtk/turn.c clients/gtk/turn.h
 MEEPLE_GTK_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/clients/common \
-	-I$(top_srcdir)/daemon \
 	-I$(top_srcdir)/clients/bot -I$(top_srcdir)/clients/gtk \
 	-DMEEPLE_GTK_BUILD_SCHEMA_DIR=\"$(abs_top_builddir)/data/gtk/schemas\"
 clients_gtk_libmeeple_gtk_la_CPPFLAGS = $(MEEPLE_GTK_CPPFLAGS)
