@@ -616,3 +616,12 @@ lhost_push_state(Host *h, lua_State *L, MeepleGame *game)
                slot->broken ? slot->broken : "state() is still running");
   lua_rawgeti(L, LUA_REGISTRYINDEX, slot->ref);
 }
+
+int
+lhost_state_ref(Host *h, const MeepleGame *game, const char **broken)
+{
+  const Slot *slot = meeple_game_slot_const(game, h->slot);
+  if (broken)
+    *broken = slot->broken;
+  return slot->ref;
+}

@@ -24,6 +24,9 @@
 #define LHOST_MEMORY_MAX ((gsize)64 << 20)    /* bytes per rule set */
 #define LHOST_BUDGET_MAX 20000000             /* instructions per hook */
 #define LHOST_COUNT_STEP 1000                 /* instructions per count */
+/* game:state_text(): caps of the C walk, which the budget does not count */
+#define LHOST_STATE_TEXT_MAX 4194304          /* bytes of text */
+#define LHOST_STATE_DEPTH_MAX 100             /* nested tables */
 
 /* What a script file is, read once by the loader. */
 typedef struct {
@@ -114,5 +117,18 @@ void lhost_setup_slot(Host *h);
 gboolean lhost_run(HookRef *r, MeepleGame *game, int nargs, int nresults);
 /* The per-game state table of @game, pushed. */
 void lhost_push_state(Host *h, lua_State *L, MeepleGame *game);
+/* The registry ref of @game's state table, or LUA_NOREF with why in
+ * @broken (NULL: state() is still running). */
+int lhost_state_ref(Host *h, const MeepleGame *game, const char **broken);
+
+/* serialise.c: @game's state table as canonical text (doc/lua-rulesets.md,
+ * "game:state_text()"), appended to @out.  FALSE with MEEPLE_ERROR_HOOK,
+ * "state.PATH: why", and @out unchanged when a value has no canonical
+ * text.  Takes lhost_lock. */
+gboolean lhost_state_serialise(Host *h, MeepleGame *game, GString *out,
+                               GError **error);
+/* The same for callers holding the lock: pushes the text (TRUE) or the
+ * message (FALSE) on @L. */
+gboolean lhost_state_push_text(Host *h, lua_State *L, MeepleGame *game);
 
 #endif
