@@ -27,6 +27,9 @@
 /* game:state_text(): caps of the C walk, which the budget does not count */
 #define LHOST_STATE_TEXT_MAX 4194304          /* bytes of text */
 #define LHOST_STATE_DEPTH_MAX 100             /* nested tables */
+/* upvalues.c: what the walk after setup follows */
+#define LHOST_UPVALUES_MAX 4096               /* upvalues watched */
+#define LHOST_UPVALUES_DEPTH 32               /* functions/tables deep */
 
 /* What a script file is, read once by the loader. */
 typedef struct {
@@ -62,6 +65,7 @@ struct Host {
   GHashTable *rules_strings;   /* interned rule ids this host handed out */
   GPtrArray *hooks;            /* HookRef*, owned */
   GArray *own_kinds;           /* guint: action kinds this rule set added */
+  GArray *upvalues;            /* upvalues.c: watched after setup */
 };
 
 /* A registered Lua function and what the trampoline needs. */
@@ -94,6 +98,18 @@ gboolean lhost_call(Host *h, int nargs, int nresults, const char *where,
 void lhost_freeze(Host *h);
 /* A static copy of @s for the engine's "static string" rule fields. */
 const char *lhost_intern(Host *h, lua_State *L, const char *s);
+
+/* upvalues.c (doc/lua-rulesets.md, "Determinism"): after setup, the
+ * tables the rule set's functions and globals reach become read-only
+ * proxies and every upvalue's value is recorded (FALSE with
+ * MEEPLE_ERROR_PLUGIN when the walk runs out of memory or bounds). */
+gboolean lhost_upvalues_watch(Host *h, GError **error);
+/* NULL when every watched upvalue holds its value after setup; else puts
+ * them back and returns "FILE:LINE: upvalue 'x' changed ..." (free it). */
+char *lhost_upvalues_check(Host *h);
+void lhost_upvalues_free(Host *h);
+/* TRUE, pushing the proxied table, when @index is a read-only proxy */
+gboolean lhost_readonly_original(lua_State *L, int index);
 
 /* registry.c: the "rules" object setup() gets */
 void lhost_push_rules(Host *h);
