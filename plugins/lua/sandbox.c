@@ -556,6 +556,9 @@ lhost_call(Host *h, int nargs, int nresults, const char *where,
     h->exceeded = LHOST_OK;
   }
   int base = lua_gettop(L) - nargs;
+  /* the host's own C functions (copying a game's state, once per clone)
+   * run no script code: no upvalue to check after them */
+  gboolean script_code = !lua_iscfunction(L, base);
   lua_pushcfunction(L, message_handler);
   lua_insert(L, base);
   int status = lua_pcall(L, nargs, nresults, base);
@@ -565,7 +568,7 @@ lhost_call(Host *h, int nargs, int nresults, const char *where,
     h->exceeded = LHOST_OK;
   /* after each call from the engine: did it change a local variable of
    * the chunk, which every game shares?  (upvalues.c; puts it back) */
-  g_autofree char *shared = h->depth == 0 && h->frozen
+  g_autofree char *shared = h->depth == 0 && h->frozen && script_code
                                 ? lhost_upvalues_check(h) : NULL;
   if (status == LUA_OK && shared) {
     lua_pop(L, nresults);
