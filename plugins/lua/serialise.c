@@ -70,6 +70,16 @@ check_size(lua_State *L, Walk *w)
                  G_STRINGIFY(LHOST_STATE_TEXT_MAX) " bytes");
 }
 
+/* Checked before a string is copied: one long string must not take C
+ * memory beyond the cap (Lua's memory limit does not count our GString). */
+static void
+room_for(lua_State *L, Walk *w, size_t len)
+{
+  if (len > LHOST_STATE_TEXT_MAX - MIN(w->out->len, LHOST_STATE_TEXT_MAX))
+    refuse(L, w, "the state's text is larger than "
+                 G_STRINGIFY(LHOST_STATE_TEXT_MAX) " bytes");
+}
+
 static void
 write_string(GString *out, const char *s, size_t len)
 {
@@ -163,6 +173,8 @@ write_table(lua_State *L, Walk *w, int t, int depth)
     const Key *key = &keys[i];
     if (i > 0)
       g_string_append_c(w->out, ',');
+    if (key->is_string)
+      room_for(L, w, key->len);
     if (key->is_string && is_name(key->s, key->len)) {
       g_string_append_len(w->out, key->s, (gssize)key->len);
       g_string_append_c(w->path, '.');
@@ -224,6 +236,7 @@ write_value(lua_State *L, Walk *w, int index, int depth)
   case LUA_TSTRING: {
     size_t len;
     const char *s = lua_tolstring(L, index, &len);
+    room_for(L, w, len);
     write_string(w->out, s, len);
     break;
   }

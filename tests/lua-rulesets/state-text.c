@@ -292,6 +292,8 @@ static const Refusal refusals[] = {
     "tables nested deeper than 100 levels" },
   { "huge", "for i = 1, 200000 do s[i] = string.rep('x', 30) end",
     "the state's text is larger than 4194304 bytes" },
+  { "long-string", "s.a = 1 s.b = string.rep('y', 5 << 20)",
+    "refused: state.b: the state's text is larger than 4194304 bytes" },
 };
 
 static void
