@@ -490,6 +490,13 @@ deep_copy(lua_State *L, int src, int seen)
     lua_pushvalue(L, src);
     return;
   case LUA_TTABLE:
+    /* a read-only table of the script (upvalues.c) is the same in every
+     * game: shared, not copied */
+    if (lhost_readonly_original(L, src)) {
+      lua_pop(L, 1);
+      lua_pushvalue(L, src);
+      return;
+    }
     break;
   default:
     luaL_error(L, "the game's state holds a %s; only nil, booleans, "

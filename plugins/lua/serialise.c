@@ -126,9 +126,13 @@ static void write_value(lua_State *L, Walk *w, int index, int depth);
 static void
 write_table(lua_State *L, Walk *w, int t, int depth)
 {
+  int top = lua_gettop(L);
   if (depth > LHOST_STATE_DEPTH_MAX)
     refuse(L, w, "tables nested deeper than "
                  G_STRINGIFY(LHOST_STATE_DEPTH_MAX) " levels");
+  /* a read-only table of the script (upvalues.c): its contents */
+  if (lhost_readonly_original(L, t))
+    t = lua_gettop(L);
   const void *id = lua_topointer(L, t);
   if (g_hash_table_contains(w->seen, id))
     refuse(L, w, "a table reached twice (a cycle or a shared table) "
@@ -202,7 +206,7 @@ write_table(lua_State *L, Walk *w, int t, int depth)
     check_size(L, w);
   }
   g_string_append_c(w->out, '}');
-  lua_pop(L, 1); /* the keys */
+  lua_settop(L, top);
 }
 
 static void

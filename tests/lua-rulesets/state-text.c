@@ -35,6 +35,7 @@ script_text(const char *init)
 {
   return g_strdup_printf(
     "-- state-text test rule set\n"
+    "local CONST = { a = 1, list = { 10, 20 } }\n"
     "return {\n"
     "  id = \"statetext\", name = \"State text\", version = \"1\",\n"
     "  state = function(game)\n"
@@ -321,10 +322,38 @@ test_refusal(const Refusal *r)
   teardown(&s);
 }
 
+/* A table of the script's chunk in the state is read-only after setup
+ * (upvalues.c): shared by the game and its clones, written as its
+ * contents. */
+static void
+test_constant(void)
+{
+  Setup s = { 0 };
+  if (!setup(&s, "s.cfg = CONST s.turns = 0 s.seen = {}")) {
+    teardown(&s);
+    return;
+  }
+  static const char want[] =
+    "{cfg={a=1,list={[1]=10,[2]=20}},seen={},turns=0}";
+  MeepleGame *g = new_game(s.rules, 5);
+  MeepleGame *c = meeple_game_clone(g);
+  g_autofree char *tg = state_text(g);
+  g_autofree char *tc = state_text(c);
+  if (!tg || strcmp(tg, want) != 0 || !tc || strcmp(tc, want) != 0)
+    FAIL("a constant table in the state:\n  game  %s\n  clone %s\n  want  %s",
+         tg ? tg : "none", tc ? tc : "none", want);
+  else
+    printf("ok - a read-only table of the script in the state: %s\n", tg);
+  meeple_game_free(c);
+  meeple_game_free(g);
+  teardown(&s);
+}
+
 int
 main(void)
 {
   test_good();
+  test_constant();
   for (guint i = 0; i < G_N_ELEMENTS(refusals); i++)
     test_refusal(&refusals[i]);
   printf("state text: %u failed\n", failures);
