@@ -27,6 +27,9 @@
 /* game:state_text(): caps of the C walk, which the budget does not count */
 #define LHOST_STATE_TEXT_MAX 4194304          /* bytes of text */
 #define LHOST_STATE_DEPTH_MAX 100             /* nested tables */
+/* A field of the metatables of the host's own read-only tables (the
+ * libraries, the globals): upvalues.c leaves them as they are. */
+#define LHOST_SEALED "__lhost_sealed"
 /* upvalues.c: what the walk after setup follows */
 #define LHOST_UPVALUES_MAX 4096               /* upvalues watched */
 #define LHOST_UPVALUES_DEPTH 32               /* functions/tables deep */

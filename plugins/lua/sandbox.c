@@ -372,6 +372,8 @@ push_readonly(lua_State *L, int index)
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, frozen_newindex);
   lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, LHOST_SEALED);
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
@@ -472,6 +474,8 @@ open_sandbox(lua_State *L)
   lua_pushvalue(L, env);
   lua_pushcclosure(L, env_newindex, 1);
   lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, LHOST_SEALED);
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);

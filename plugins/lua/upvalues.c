@@ -20,8 +20,9 @@
  *    fails naming the upvalue and the file:line of its function, so the
  *    engine refuses the action and restores the game.
  *
- * Tables with a locked metatable (the libraries, the globals, the host's
- * own objects) are already protected: only their identity is recorded. */
+ * The host's own read-only tables (the libraries, the globals; their
+ * metatables have LHOST_SEALED) are already protected: only their
+ * identity is recorded.  Userdata (the host's objects) likewise. */
 #include "lhost.h"
 
 #include <string.h>
@@ -66,14 +67,18 @@ lhost_readonly_original(lua_State *L, int index)
   return FALSE;
 }
 
+/* The host's read-only tables (the libraries, the globals) and our
+ * proxies stay as they are; a script's own table is proxied even when
+ * the script locked its metatable. */
 static gboolean
-has_locked_metatable(lua_State *L, int index)
+is_sealed(lua_State *L, int index)
 {
   if (!lua_getmetatable(L, index))
     return FALSE;
-  gboolean locked = lua_getfield(L, -1, "__metatable") != LUA_TNIL;
-  lua_pop(L, 2);
-  return locked;
+  gboolean host = lua_getfield(L, -1, LHOST_SEALED) != LUA_TNIL;
+  gboolean proxy = lua_getfield(L, -2, RO_META_FIELD) != LUA_TNIL;
+  lua_pop(L, 3);
+  return host || proxy;
 }
 
 typedef struct {
@@ -121,7 +126,7 @@ push_proxy(lua_State *L, Walk *w, int t, int depth)
   if (lua_rawget(L, w->seen) != LUA_TNIL)
     return;
   lua_pop(L, 1);
-  if (has_locked_metatable(L, t) || depth > LHOST_UPVALUES_DEPTH) {
+  if (is_sealed(L, t) || depth > LHOST_UPVALUES_DEPTH) {
     lua_pushvalue(L, t);
     return;
   }

@@ -446,6 +446,9 @@ static const Case cases[] = {
     "is read-only after setup", "place_tile",
     "table.insert(kept.lists[2], game:turn())",
     "kept = { lists = { {}, {} } }" },
+  { "upvalue-locked-metatable", EXPECT_HOOK, "a table of the script's "
+    "chunk is read-only after setup", "turn_start", "kept.n = 1",
+    "kept = setmetatable({}, { __metatable = false })" },
   { "upvalue-rawset", EXPECT_HOOK, "rawset on a protected table",
     "turn_start", "rawset(kept, 'n', 1)", "kept = {}" },
   { "upvalue-helper", EXPECT_HOOK, "upvalue 'count' changed from 0 to 1",
