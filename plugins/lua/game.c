@@ -453,6 +453,19 @@ g_state(lua_State *L)
   return 1;
 }
 
+/* game:state_text() → the state as canonical text, or nil and why
+ * (serialise.c); reads only */
+static int
+g_state_text(lua_State *L)
+{
+  MeepleGame *g = reading(L);
+  if (lhost_state_push_text(host_of(L), L, g))
+    return 1;
+  lua_pushnil(L);
+  lua_insert(L, -2);
+  return 2;
+}
+
 /* ---- changes ---------------------------------------------------------------- */
 
 /* game:award(seat, points, rule [, { x=, y=, segment=, kind=, tile= }]) */
@@ -710,6 +723,7 @@ static const luaL_Reg game_methods[] = {
   { "placed", g_placed },
   { "has_trait", g_has_trait },
   { "state", g_state },
+  { "state_text", g_state_text },
   { "award", g_award },
   { "place_figure", g_place_figure },
   { "move_figure", g_move_figure },

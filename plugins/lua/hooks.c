@@ -490,6 +490,13 @@ deep_copy(lua_State *L, int src, int seen)
     lua_pushvalue(L, src);
     return;
   case LUA_TTABLE:
+    /* a read-only table of the script (upvalues.c) is the same in every
+     * game: shared, not copied */
+    if (lhost_readonly_original(L, src)) {
+      lua_pop(L, 1);
+      lua_pushvalue(L, src);
+      return;
+    }
     break;
   default:
     luaL_error(L, "the game's state holds a %s; only nil, booleans, "
@@ -615,4 +622,13 @@ lhost_push_state(Host *h, lua_State *L, MeepleGame *game)
     luaL_error(L, "the game's state is not available here (%s)",
                slot->broken ? slot->broken : "state() is still running");
   lua_rawgeti(L, LUA_REGISTRYINDEX, slot->ref);
+}
+
+int
+lhost_state_ref(Host *h, const MeepleGame *game, const char **broken)
+{
+  const Slot *slot = meeple_game_slot_const(game, h->slot);
+  if (broken)
+    *broken = slot->broken;
+  return slot->ref;
 }

@@ -42,6 +42,7 @@ host_free(gpointer data)
   g_array_unref(h->own_kinds);
   g_hash_table_unref(h->rules_strings);
   g_free(h->state_where);
+  lhost_upvalues_free(h);
   g_free(h);
 }
 
@@ -264,6 +265,9 @@ lua_setup(MeepleRules *rules, gpointer data, GError **error)
   /* from now on what one game does reaches no other: globals are read
    * only, per-game data lives in game:state() */
   lhost_freeze(h);
+  /* ... and so do its script's local variables (upvalues.c) */
+  if (ok && !lhost_upvalues_watch(h, error))
+    ok = FALSE;
   lua_gc(L, LUA_GCCOLLECT);
   return ok;
 }

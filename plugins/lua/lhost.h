@@ -24,6 +24,15 @@
 #define LHOST_MEMORY_MAX ((gsize)64 << 20)    /* bytes per rule set */
 #define LHOST_BUDGET_MAX 20000000             /* instructions per hook */
 #define LHOST_COUNT_STEP 1000                 /* instructions per count */
+/* game:state_text(): caps of the C walk, which the budget does not count */
+#define LHOST_STATE_TEXT_MAX 4194304          /* bytes of text */
+#define LHOST_STATE_DEPTH_MAX 100             /* nested tables */
+/* A field of the metatables of the host's own read-only tables (the
+ * libraries, the globals): upvalues.c leaves them as they are. */
+#define LHOST_SEALED "__lhost_sealed"
+/* upvalues.c: what the walk after setup follows */
+#define LHOST_UPVALUES_MAX 4096               /* upvalues watched */
+#define LHOST_UPVALUES_DEPTH 32               /* functions/tables deep */
 
 /* What a script file is, read once by the loader. */
 typedef struct {
@@ -59,6 +68,7 @@ struct Host {
   GHashTable *rules_strings;   /* interned rule ids this host handed out */
   GPtrArray *hooks;            /* HookRef*, owned */
   GArray *own_kinds;           /* guint: action kinds this rule set added */
+  GArray *upvalues;            /* upvalues.c: watched after setup */
 };
 
 /* A registered Lua function and what the trampoline needs. */
@@ -92,6 +102,18 @@ void lhost_freeze(Host *h);
 /* A static copy of @s for the engine's "static string" rule fields. */
 const char *lhost_intern(Host *h, lua_State *L, const char *s);
 
+/* upvalues.c (doc/lua-rulesets.md, "Determinism"): after setup, the
+ * tables the rule set's functions and globals reach become read-only
+ * proxies and every upvalue's value is recorded (FALSE with
+ * MEEPLE_ERROR_PLUGIN when the walk runs out of memory or bounds). */
+gboolean lhost_upvalues_watch(Host *h, GError **error);
+/* NULL when every watched upvalue holds its value after setup; else puts
+ * them back and returns "FILE:LINE: upvalue 'x' changed ..." (free it). */
+char *lhost_upvalues_check(Host *h);
+void lhost_upvalues_free(Host *h);
+/* TRUE, pushing the proxied table, when @index is a read-only proxy */
+gboolean lhost_readonly_original(lua_State *L, int index);
+
 /* registry.c: the "rules" object setup() gets */
 void lhost_push_rules(Host *h);
 /* apis.c: rules:api(name), published interfaces for Lua */
@@ -114,5 +136,18 @@ void lhost_setup_slot(Host *h);
 gboolean lhost_run(HookRef *r, MeepleGame *game, int nargs, int nresults);
 /* The per-game state table of @game, pushed. */
 void lhost_push_state(Host *h, lua_State *L, MeepleGame *game);
+/* The registry ref of @game's state table, or LUA_NOREF with why in
+ * @broken (NULL: state() is still running). */
+int lhost_state_ref(Host *h, const MeepleGame *game, const char **broken);
+
+/* serialise.c: @game's state table as canonical text (doc/lua-rulesets.md,
+ * "game:state_text()"), appended to @out.  FALSE with MEEPLE_ERROR_HOOK,
+ * "state.PATH: why", and @out unchanged when a value has no canonical
+ * text.  Takes lhost_lock. */
+gboolean lhost_state_serialise(Host *h, MeepleGame *game, GString *out,
+                               GError **error);
+/* The same for callers holding the lock: pushes the text (TRUE) or the
+ * message (FALSE) on @L. */
+gboolean lhost_state_push_text(Host *h, lua_State *L, MeepleGame *game);
 
 #endif

@@ -12,6 +12,8 @@ plugins_lua_la_SOURCES = \
 	plugins/lua/registry.c \
 	plugins/lua/game.c \
 	plugins/lua/hooks.c \
+	plugins/lua/serialise.c \
+	plugins/lua/upvalues.c \
 	plugins/lua/apis.c
 plugins_lua_la_CFLAGS = $(AM_CFLAGS) $(LUA_CFLAGS)
 plugins_lua_la_LDFLAGS = $(PLUGIN_LDFLAGS)

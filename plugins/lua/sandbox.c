@@ -206,11 +206,14 @@ static int
 safe_pairs(lua_State *L)
 {
   luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 1);
+  /* a read-only proxy (upvalues.c) lists its original's keys */
+  int src = lhost_readonly_original(L, 1) ? 2 : 1;
   lua_newtable(L);
   int keys = lua_gettop(L);
   lua_Integer n = 0;
   lua_pushnil(L);
-  while (lua_next(L, 1)) {
+  while (lua_next(L, src)) {
     lua_pop(L, 1);
     if (key_rank(L, -1) < 0)
       return luaL_error(L, "pairs over a table keyed by a %s: its order "
@@ -369,6 +372,8 @@ push_readonly(lua_State *L, int index)
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, frozen_newindex);
   lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, LHOST_SEALED);
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
@@ -469,6 +474,8 @@ open_sandbox(lua_State *L)
   lua_pushvalue(L, env);
   lua_pushcclosure(L, env_newindex, 1);
   lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 1);
+  lua_setfield(L, -2, LHOST_SEALED);
   lua_pushboolean(L, 0);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
@@ -553,6 +560,9 @@ lhost_call(Host *h, int nargs, int nresults, const char *where,
     h->exceeded = LHOST_OK;
   }
   int base = lua_gettop(L) - nargs;
+  /* the host's own C functions (copying a game's state, once per clone)
+   * run no script code: no upvalue to check after them */
+  gboolean script_code = !lua_iscfunction(L, base);
   lua_pushcfunction(L, message_handler);
   lua_insert(L, base);
   int status = lua_pcall(L, nargs, nresults, base);
@@ -560,6 +570,15 @@ lhost_call(Host *h, int nargs, int nresults, const char *where,
   LhostExceeded exceeded = h->exceeded;
   if (--h->depth == 0)
     h->exceeded = LHOST_OK;
+  /* after each call from the engine: did it change a local variable of
+   * the chunk, which every game shares?  (upvalues.c; puts it back) */
+  g_autofree char *shared = h->depth == 0 && h->frozen && script_code
+                                ? lhost_upvalues_check(h) : NULL;
+  if (status == LUA_OK && shared) {
+    lua_pop(L, nresults);
+    g_set_error(error, MEEPLE_ERROR, MEEPLE_ERROR_HOOK, "%s", shared);
+    return FALSE;
+  }
   if (status == LUA_OK)
     return TRUE;
   const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)

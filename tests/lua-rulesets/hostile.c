@@ -430,8 +430,49 @@ static const Case cases[] = {
     "after_figure", "game:request_decision(ask, 0, { { kind = 1, "
     "figure = 0, x = 0, y = 0, segment = 0 } })" },
   { "kept-list", EXPECT_HOOK, "only valid during its hook",
-    "figure_actions", "kept = a",
-    "rules:hook('turn_end', function() kept:add{ kind = 2 } end)" },
+    "figure_actions", "game:state().kept = a",
+    "rules:hook('turn_end', function(game) "
+    "if game:state().kept then game:state().kept:add{ kind = 2 } end "
+    "end)" },
+  /* nothing shared between games: a local variable of the chunk (an
+   * upvalue of the hooks) cannot be changed after setup, a table it holds
+   * cannot be written, a coroutine of setup is refused */
+  { "upvalue-counter", EXPECT_HOOK, "upvalue 'kept' changed from nil to 1",
+    "turn_start", "kept = (kept or 0) + 1" },
+  { "upvalue-table", EXPECT_HOOK, "a table of the script's chunk is "
+    "read-only after setup", "turn_end", "kept.n = kept.n + 1",
+    "kept = { n = 0 }" },
+  { "upvalue-nested-table", EXPECT_HOOK, "a table of the script's chunk "
+    "is read-only after setup", "place_tile",
+    "table.insert(kept.lists[2], game:turn())",
+    "kept = { lists = { {}, {} } }" },
+  { "upvalue-locked-metatable", EXPECT_HOOK, "a table of the script's "
+    "chunk is read-only after setup", "turn_start", "kept.n = 1",
+    "kept = setmetatable({}, { __metatable = false })" },
+  { "upvalue-rawset", EXPECT_HOOK, "rawset on a protected table",
+    "turn_start", "rawset(kept, 'n', 1)", "kept = {}" },
+  { "upvalue-helper", EXPECT_HOOK, "upvalue 'count' changed from 0 to 1",
+    NULL, NULL, "local count = 0 local function bump() count = count + 1 "
+    "end rules:hook('turn_end', function() bump() end)" },
+  { "upvalue-global-function", EXPECT_HOOK,
+    "upvalue 'kept' changed from nil to 'x'", "turn_end", "helper()",
+    "function helper() kept = 'x' end" },
+  { "upvalue-reassign-table", EXPECT_HOOK,
+    "upvalue 'kept' changed from a table to a table", "turn_start",
+    "kept = {}", "kept = {}" },
+  { "upvalue-coroutine", EXPECT_SKIP, "holds a coroutine made in setup",
+    NULL, NULL, "kept = coroutine.wrap(function() local n = 0 while true "
+    "do n = n + 1 coroutine.yield(n) end end) "
+    "rules:hook('turn_end', function() kept() end)" },
+  /* ... while constants computed in setup stay readable: #, pairs,
+   * ipairs, table.concat see through the read-only view */
+  { "upvalue-constants", EXPECT_PLAYS, NULL, "turn_start",
+    "assert(#kept.list == 3) local n = 0 "
+    "for k, v in pairs(kept) do n = n + 1 end assert(n == 2) "
+    "for i, v in ipairs(kept.list) do assert(v == i * 10) end "
+    "assert(table.concat(kept.list, ',') == '10,20,30') "
+    "assert(kept.a == 1 and kept.list[2] == 20 and ask and act)",
+    "kept = { a = 1, list = { 10, 20, 30 } }" },
   /* a name the core already holds */
   { "name-taken", EXPECT_SKIP, "follower", NULL, NULL,
     "rules:add_figure_type('follower', true, 1)" },

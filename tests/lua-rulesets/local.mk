@@ -17,6 +17,14 @@ tests_lua_rulesets_hostile_CFLAGS = $(AM_CFLAGS) \
 	-DTEST_SRCDIR=\"$(abs_top_srcdir)\"
 tests_lua_rulesets_hostile_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
 TESTS += tests/lua-rulesets/hostile
+# game:state_text(): canonical text of a game's Lua state, its clone's and
+# its replay's
+check_PROGRAMS += tests/lua-rulesets/state-text
+tests_lua_rulesets_state_text_SOURCES = tests/lua-rulesets/state-text.c
+tests_lua_rulesets_state_text_CFLAGS = $(AM_CFLAGS) \
+	-DTEST_SRCDIR=\"$(abs_top_srcdir)\"
+tests_lua_rulesets_state_text_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
+TESTS += tests/lua-rulesets/state-text
 # ... and through meeple-sim and through the daemon (a real bus)
 TESTS += tests/lua-rulesets/test-hostile-sim.sh
 TESTS += tests/lua-rulesets/test-lua-rulesets-daemon.sh
