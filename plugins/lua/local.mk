@@ -2,7 +2,10 @@
 # 5.4 and makes every *.lua file of the plugin directories a rule set.
 # Built when configure finds Lua 5.4 (HAVE_LUA), like the Lua client.
 # It links liblua itself: no interpreter loads it.
-EXTRA_DIST += plugins/lua
+# Files, not the directory: a directory is copied from the build tree
+# too, objects included (automake sources of every condition are
+# distributed anyway).
+EXTRA_DIST += plugins/lua/rulesets
 if HAVE_LUA
 meepleplugins_LTLIBRARIES += plugins/lua.la
 plugins_lua_la_SOURCES = \

@@ -1,7 +1,10 @@
 # Lua rule sets (plugins/lua, doc/lua-rulesets.md): the Lua abbot against
 # the C one, hostile scripts through meeple-sim and the daemon, a game
 # with a Lua rule set across a restart.
-EXTRA_DIST += tests/lua-rulesets
+EXTRA_DIST += tests/lua-rulesets/scripts tests/lua-rulesets/daemon.lua \
+	tests/lua-rulesets/test-lua-abbot.sh \
+	tests/lua-rulesets/test-hostile-sim.sh \
+	tests/lua-rulesets/test-lua-rulesets-daemon.sh
 if HAVE_LUA
 check_PROGRAMS += tests/lua-rulesets/abbot-diff
 tests_lua_rulesets_abbot_diff_SOURCES = tests/lua-rulesets/abbot-diff.c
