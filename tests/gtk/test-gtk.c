@@ -123,13 +123,25 @@ banner_down(gpointer data)
 /* Whether the pixel in the middle of a legal cell is the highlight's
  * magenta (a wash of it over the board's background). */
 static gboolean
-cell_highlighted(int x, int y)
+cell_magenta_now(gpointer data)
 {
+  const int *cell = data;
   double wx, wy;
-  mg_board_cell_point(view()->board, x, y, &wx, &wy);
+  mg_board_cell_point(view()->board, cell[0], cell[1], &wx, &wy);
   GdkRGBA c;
   ui_pixel(board(), wx, wy, &c);
   return c.red > c.green + .15 && c.blue > c.green + .15;
+}
+
+/* The X server shows a frame only after GTK's frame clock has drawn and
+ * presented it: after "fit board" moved the view, a loaded machine (the
+ * distcheck run) may still show the old frame, so the pixel is read
+ * until it shows the highlight, for up to two seconds. */
+static gboolean
+cell_highlighted(int x, int y)
+{
+  int cell[2] = { x, y };
+  return ui_wait(cell_magenta_now, cell, 2000);
 }
 
 /* Places the drawn tile with the mouse: away from the board first, so
