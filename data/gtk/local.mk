@@ -26,7 +26,13 @@ install-data-local:
 	  "$(DESTDIR)$(gsettingsschemadir)/"
 	test -n "$(DESTDIR)" || \
 	  $(GLIB_COMPILE_SCHEMAS) "$(gsettingsschemadir)"
+# The compiled cache is shared with every other schema of the directory:
+# compiled again without ours, or removed once no schema is left there.
 uninstall-local:
 	rm -f "$(DESTDIR)$(gsettingsschemadir)/org.meepled.Meeple.gschema.xml"
+	test -n "$(DESTDIR)" || { \
+	  if ls "$(gsettingsschemadir)"/*.gschema.xml >/dev/null 2>&1; then \
+	    $(GLIB_COMPILE_SCHEMAS) "$(gsettingsschemadir)"; \
+	  else rm -f "$(gsettingsschemadir)/gschemas.compiled"; fi; }
 endif
 EXTRA_DIST += data/gtk/org.meepled.Meeple.gschema.xml
