@@ -199,10 +199,6 @@ actions_hook(MeepleGame *game, MeepleActionList *list, gpointer data)
   g_rec_mutex_unlock(&lhost_lock);
 }
 
-static const char *const effect_names[] = { "none", "place-tile",
-                                            "place-figure", "move-figure",
-                                            "remove-figure", "score" };
-
 static gboolean
 filter_hook(MeepleGame *game, const MeepleAction *action,
             const MeepleFilterContext *ctx, gpointer data)
@@ -222,8 +218,9 @@ filter_hook(MeepleGame *game, const MeepleAction *action,
     lua_pushinteger(L, ctx->player);
     lua_setfield(L, -2, "player");
     const MeepleActionEffect *e = &ctx->effect;
-    lua_pushstring(L, (guint)e->what < G_N_ELEMENTS(effect_names)
-                          ? effect_names[e->what] : "none");
+    /* the names rules:add_action_kind takes, MeepleEffect's order */
+    lua_pushstring(L, (guint)e->what < G_N_ELEMENTS(lhost_effect_names) - 1
+                          ? lhost_effect_names[e->what] : "none");
     lua_setfield(L, -2, "effect");
     lua_pushinteger(L, e->figure);
     lua_setfield(L, -2, "figure");

@@ -115,6 +115,10 @@ void lhost_upvalues_free(Host *h);
 gboolean lhost_readonly_original(lua_State *L, int index);
 
 /* registry.c: the "rules" object setup() gets */
+/* Action effects by name, in MeepleEffect's order, NULL-terminated
+ * (luaL_checkoption): what add_action_kind takes and a FILTER hook's
+ * context says. */
+extern const char *const lhost_effect_names[7];
 void lhost_push_rules(Host *h);
 /* apis.c: rules:api(name), published interfaces for Lua */
 int lhost_rules_api(lua_State *L);

@@ -280,9 +280,9 @@ r_set_look(lua_State *L)
   return 0;
 }
 
-static const char *const effects[] = { "none", "place-tile", "place-figure",
-                                       "move-figure", "remove-figure",
-                                       "score", NULL };
+const char *const lhost_effect_names[7] = { "none", "place-tile",
+                                           "place-figure", "move-figure",
+                                           "remove-figure", "score", NULL };
 
 /* rules:add_action_kind{ name=, description=, fields = {...}, effect =
  * "score", figure = type (or nil: the action's), apply = function } */
@@ -301,7 +301,7 @@ r_add_action_kind(lua_State *L)
   guint32 fields = lua_isnil(L, -1) ? 0 : check_flags(L, lua_gettop(L),
                                                       field_names, "field");
   lua_getfield(L, 2, "effect");
-  int what = luaL_checkoption(L, -1, "none", effects);
+  int what = luaL_checkoption(L, -1, "none", lhost_effect_names);
   lua_getfield(L, 2, "figure");
   int figure = lua_isnil(L, -1) ? MEEPLE_EFFECT_ACTION_FIGURE
                                 : (int)check_figure(L, h, lua_gettop(L));
