@@ -205,6 +205,54 @@ START_TEST(test_search_deterministic)
 }
 END_TEST
 
+/* A think time is for a move (strategy.h): the decisions of one move
+ * share it, the first move expects two decisions, and time a decision
+ * leaves unused goes to the next one of the move. */
+START_TEST(test_think_per_move)
+{
+  MeepleRules *rules = tu_base_rules();
+  const double think = 0.02, min_share = 0.05 * think;
+  MeepleStrategy strategies[2] = { parse("search:0.02s"), parse("greedy") };
+  Match m;
+  match_init(&m, meeple_game_new(rules, &(MeepleGameConfig){
+                                            .n_players = 2, .seed = 5 },
+                                 NULL),
+             strategies, 5);
+  guint moves = 0, searched = 0;
+  double spent = 0;
+  int last_player = -1;
+  for (guint step = 0; step < 40; step++) {
+    const MeepleDecision *d = meeple_game_decision(m.game);
+    ck_assert(d != NULL);
+    guint seat = d->player;
+    gboolean choice = d->n_actions > 1;
+    if ((int)seat != last_player && seat == 0) {
+      moves++;
+      spent = 0;
+    }
+    last_player = (int)seat;
+    ck_assert(match_step(&m));
+    if (seat != 0 || !choice)
+      continue;
+    const MeepleSearchStats *st = meeple_bot_player_stats(m.players[0]);
+    searched++;
+    /* Never more than what is left of the move, never less than the
+     * floor; the first decision of the first move gets half. */
+    ck_assert_msg(st->budget <= MAX(think - spent, min_share) + 1e-9,
+                  "move %u: budget %g with %g of %g spent", moves,
+                  st->budget, spent, think);
+    ck_assert(st->budget >= min_share - 1e-12);
+    if (moves == 1 && spent == 0)
+      ck_assert_msg(G_APPROX_VALUE(st->budget, think / 2, 1e-12),
+                    "first decision: %g", st->budget);
+    spent += st->seconds;
+  }
+  ck_assert_uint_ge(searched, 10);
+  match_clear(&m);
+  meeple_rules_unref(rules);
+}
+END_TEST
+
 /* ---- rebuilt games ------------------------------------------------------------ */
 
 /* Greedy rebuilds the game at every decision and fails loudly (an error
@@ -338,6 +386,7 @@ bot_suite(void)
   tcase_set_timeout(tc, 300);
   tcase_add_test(tc, test_parse);
   tcase_add_test(tc, test_search_deterministic);
+  tcase_add_test(tc, test_think_per_move);
   tcase_add_test(tc, test_rebuild_every_rule_set);
   tcase_add_test(tc, test_hidden_tiles);
   tcase_add_test(tc, test_hidden_tokens);

@@ -133,11 +133,29 @@ meeple_strategy_to_string(const MeepleStrategy *s)
 
 /* ---- players ------------------------------------------------------------ */
 
+/* A move is one seat's run of decisions with no other seat's action in
+ * between (in the base game a turn: the tile, then the figure).  The
+ * think time is for the whole move, so a decision's share is what is
+ * left of it over the decisions the move is still expected to ask, as
+ * many as the seat's moves have asked on average so far.  Time a search
+ * does not use (it stopped early) goes to the decisions after it. */
+#define FIRST_DECISIONS_PER_MOVE 2.0
+/* No decision gets less than this share of the move: a move that asks
+ * more decisions than expected still thinks about each. */
+#define MIN_SHARE 0.05
+
 struct MeepleBotPlayer {
   MeepleStrategy strategy;
   guint seat;
   GRand *rand;
   MeepleSearchStats stats;
+  /* The move under way: the view's action count that continues it (one
+   * past our last action), its decisions so far and seconds spent. */
+  guint move_next_action;
+  guint move_decisions;
+  double move_spent;
+  /* Finished moves and their decisions (with more than one action). */
+  guint moves, move_decisions_total;
 };
 
 MeepleBotPlayer *
@@ -192,22 +210,66 @@ choose_greedy(MeepleBotPlayer *p, const MeepleBotView *view,
   return index;
 }
 
+/* The think time this decision may use: the move's share (see
+ * FIRST_DECISIONS_PER_MOVE), after bookkeeping the move it belongs to. */
+static double
+decision_think(MeepleBotPlayer *p, const MeepleBotView *view)
+{
+  guint n_actions = meeple_bot_view_n_actions(view);
+  if (p->move_decisions == 0 || n_actions != p->move_next_action) {
+    /* Another seat acted since our last decision: a new move. */
+    if (p->move_decisions) {
+      p->moves++;
+      p->move_decisions_total += p->move_decisions;
+    }
+    p->move_decisions = 0;
+    p->move_spent = 0;
+  }
+  double per_move = p->moves ? (double)p->move_decisions_total / p->moves
+                             : FIRST_DECISIONS_PER_MOVE;
+  double expected_left = MAX(1.0, per_move - p->move_decisions);
+  double left = p->strategy.think - p->move_spent;
+  return MAX(left / expected_left, p->strategy.think * MIN_SHARE);
+}
+
+static gssize
+choose_search(MeepleBotPlayer *p, const MeepleBotView *view,
+              const MeepleAction *actions, gsize n_actions, GError **error)
+{
+  MeepleStrategy strategy = p->strategy;
+  if (strategy.think > 0)
+    strategy.think = decision_think(p, view);
+  gssize index = meeple_bot_search(view, p->seat, actions, n_actions,
+                                   &strategy, p->rand, &p->stats, error);
+  p->stats.budget = strategy.think;
+  p->move_decisions++;
+  p->move_spent += p->stats.seconds;
+  /* Our action will be the view's next; a decision right after it
+   * continues this move. */
+  p->move_next_action = meeple_bot_view_n_actions(view) + 1;
+  return index;
+}
+
 gsize
 meeple_bot_player_choose(MeepleBotPlayer *p, const MeepleBotView *view,
                          const MeepleAction *actions, gsize n_actions,
                          GError **error)
 {
   memset(&p->stats, 0, sizeof p->stats);
-  if (n_actions <= 1)
+  if (n_actions <= 1) {
+    /* A forced action inside a move leaves the move under way. */
+    if (p->move_decisions &&
+        meeple_bot_view_n_actions(view) == p->move_next_action)
+      p->move_next_action++;
     return 0;
+  }
   gssize index;
   switch (p->strategy.kind) {
   case MEEPLE_STRATEGY_GREEDY:
     index = choose_greedy(p, view, actions, n_actions, error);
     break;
   case MEEPLE_STRATEGY_SEARCH:
-    index = meeple_bot_search(view, p->seat, actions, n_actions,
-                              &p->strategy, p->rand, &p->stats, error);
+    index = choose_search(p, view, actions, n_actions, error);
     break;
   case MEEPLE_STRATEGY_RANDOM:
   default:

@@ -37,7 +37,10 @@ typedef enum {
 /** A strategy and its limits.  Zero-initialised = random. */
 typedef struct {
   MeepleStrategyKind kind;
-  /** search: seconds of thinking per decision; 0: no time limit. */
+  /** search: seconds of thinking per move, a move being the seat's
+   * decisions until another seat acts (a base-game turn: the tile, then
+   * the figure); each decision gets what is left of it over the
+   * decisions still expected in the move.  0: no time limit. */
   double think;
   /** search: iterations per decision; 0: no iteration limit (then @think
    * must be set).  With several threads, the total over all of them. */
@@ -71,6 +74,8 @@ typedef struct {
   guint64 iterations;    /**< playouts run */
   guint64 nodes;         /**< tree nodes made */
   double seconds;        /**< wall time spent */
+  double budget;         /**< think time this decision was given: its
+                              share of the move (0: no time limit) */
   double best_value;     /**< mean reward of the move chosen, 0..1 */
   guint determinizations;/**< games rebuilt from the view */
 } MeepleSearchStats;

@@ -247,10 +247,11 @@ cli_cmd_bot(int argc, char **argv)
     { "strategy", 0, 0, G_OPTION_ARG_STRING, &strategy_name,
       "random, greedy or search[:SETTINGS] (default: greedy)", "S" },
     { "think", 0, 0, G_OPTION_ARG_STRING, &think_option,
-      "search: think this long a move, \"1.5s\" or \"1.5\" (default: 1s, "
+      "search: think this long a move (the seat's decisions until "
+      "another seat acts share it), \"1.5s\" or \"1.5\" (default: 1s, "
       "or none with --iterations)", "T" },
     { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations,
-      "search: at most N playouts a move; alone, the moves depend on the "
+      "search: at most N playouts a decision; alone, the moves depend on the "
       "seed only (levels: easy 100, medium 1000, hard 10000)", "N" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
       "search: threads, each with its own tree (default: 1)", "N" },

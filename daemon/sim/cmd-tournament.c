@@ -70,12 +70,14 @@ play_one(Tournament *t, guint g)
     r->think[p] = stats.think[p];
     r->iterations[p] = stats.iterations[p];
   }
-  /* Decisions with a real choice, per seat, from the game's history. */
+  /* Moves per seat, from the game's history: a move is a seat's run of
+   * actions until another seat acts (strategy.h), what a think time is
+   * given for. */
   gsize n_history;
   const MeepleHistoryEntry *h = meeple_game_history(game, &n_history);
   for (gsize i = 0; i < n_history; i++)
-    if (h[i].player < n)
-      r->decisions[h[i].player]++;
+    if (h[i].player < n && (i == 0 || h[i - 1].player != h[i].player))
+      r->moves[h[i].player]++;
   r->fallbacks = stats.fallbacks;
   meeple_game_free(game);
   if (t->verbose) {

@@ -73,7 +73,7 @@ sim_tournament_summarise(const SimGameResult *results, guint n_results,
       margin[s] += r->score[p] - other;
       think[s] += r->think[p];
       playouts[s] += (double)r->iterations[p];
-      moves[s] += r->decisions[p];
+      moves[s] += r->moves[p];
       /* Head to head against strategy 0 sitting in the same game. */
       for (guint q = 0; q < r->n_players; q++)
         if (q != p && r->strategy[q] == 0 && s != 0) {

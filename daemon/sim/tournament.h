@@ -18,7 +18,7 @@ typedef struct {
   int score[MEEPLE_MAX_PLAYERS];      /* final score per seat */
   double think[MEEPLE_MAX_PLAYERS];   /* seconds spent choosing per seat */
   guint64 iterations[MEEPLE_MAX_PLAYERS];
-  guint decisions[MEEPLE_MAX_PLAYERS];/* decisions with a choice, per seat */
+  guint moves[MEEPLE_MAX_PLAYERS];    /* moves (runs of actions), per seat */
   guint64 fallbacks;
 } SimGameResult;
 
