@@ -135,6 +135,46 @@ check "a tournament is reproducible, also on two threads" sh -c '
 check "mirrored games share their seed" sh -c '
   tr "{" "\n" <"$1" | sed -n "s/^\"seed\":\([0-9]*\),.*/\1/p" | uniq -c |
   grep -q "^ *2 "' sh "$TMP/t.json"
+# --resume: a stopped tournament goes on where it stopped.
+expect 0 "tournament --resume, first run" "$SIM" tournament --games 4 \
+  --strategies search:20,greedy --json --seed 9 --resume "$TMP/t.log"
+cp "$TMP/out" "$TMP/whole.json"
+check "the log has a header, the settings and a line per game" sh -c '
+  head -1 "$1" | grep -qx "meeple-sim tournament log 1" &&
+  sed -n 2p "$1" | grep -q "^settings strategies search:20,greedy; .*seed 9" &&
+  [ "$(grep -c "^game [0-3] seed [0-9]* strategies " "$1")" = 4 ]' \
+  sh "$TMP/t.log"
+# The first game kept, the second cut off while it was written.
+head -3 "$TMP/t.log" >"$TMP/cut.log"
+sed -n 4p "$TMP/t.log" | cut -c1-25 | tr -d '\n' >>"$TMP/cut.log"
+expect 0 "tournament --resume after a stop" "$SIM" tournament --games 4 \
+  --strategies search:20,greedy --json --seed 9 --resume "$TMP/cut.log"
+check "resuming says how many games were already played" \
+  has "cut.log has 1 of the 4 games; playing the other 3" "$TMP/err"
+check "a resumed tournament gives the same results" sh -c '
+  sed "s/\"seconds_per_move\":[0-9.e+-]*//g" "$1" >"$1.a"
+  sed "s/\"seconds_per_move\":[0-9.e+-]*//g" "$2" >"$2.a"
+  cmp -s "$1.a" "$2.a"' sh "$TMP/out" "$TMP/whole.json"
+check "the cut-off line is replaced, every game once" sh -c '
+  [ "$(grep -c "^game " "$1")" = 4 ] &&
+  [ "$(cut -d" " -f2 "$1" | sort -u | grep -c "^[0-3]$")" = 4 ]' \
+  sh "$TMP/cut.log"
+expect 1 "tournament --resume with a log of other options" "$SIM" \
+  tournament --games 4 --strategies search:20,greedy --seed 10 \
+  --resume "$TMP/t.log"
+check "another tournament's log is refused, named" \
+  has "t.log:2: the log is of another tournament" "$TMP/err"
+printf 'game 9 seed 1\n' >>"$TMP/cut.log"
+expect 1 "tournament --resume with a bad line" "$SIM" tournament \
+  --games 4 --strategies search:20,greedy --json --seed 9 \
+  --resume "$TMP/cut.log"
+check "a bad log line is named by file and line" has "cut.log:7: expected" \
+  "$TMP/err"
+echo "not a log" >"$TMP/notes.txt"
+expect 1 "tournament --resume with a file that is not a log" "$SIM" \
+  tournament --games 2 --resume "$TMP/notes.txt"
+check "a file that is not a log is left alone" has "^not a log$" \
+  "$TMP/notes.txt"
 expect 2 "tournament with one strategy" "$SIM" tournament --strategies greedy
 expect 2 "tournament with a bad search setting" "$SIM" tournament \
   --strategies search:fast,greedy

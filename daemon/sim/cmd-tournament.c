@@ -8,6 +8,7 @@
 #include "match.h"
 #include "sim.h"
 #include "tournament.h"
+#include "tournament-log.h"
 
 #define DEFAULT_GAMES 20
 
@@ -21,21 +22,13 @@ typedef struct {
   SimGameResult *results;
   GError **errors;          /* per game, NULL when it went well */
   gint next;                /* next game to play (atomic) */
+  gboolean *done;           /* per game: already in the --resume log */
+  SimTournamentLog *log;    /* --resume; NULL without */
   gboolean verbose;
-  GMutex lock;              /* stderr lines of --verbose */
+  GMutex lock;              /* stderr lines of --verbose, the log */
   char **names;
 } Tournament;
 
-/* The seed of the @set-th group of mirrored games: SplitMix64 of the
- * tournament seed, so neighbouring sets share nothing. */
-static guint64
-set_seed(guint64 seed, guint set)
-{
-  guint64 z = seed + (guint64)(set + 1) * 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 static void
 play_one(Tournament *t, guint g)
@@ -46,7 +39,7 @@ play_one(Tournament *t, guint g)
   guint turn = g % n;
   SimGameResult *r = &t->results[g];
   MeepleStrategy seats[MEEPLE_MAX_PLAYERS];
-  r->seed = set_seed(t->seed, g / n);
+  r->seed = sim_tournament_game_seed(t->seed, g, n);
   r->n_players = n;
   for (guint s = 0; s < n; s++) {
     guint seat = (s + turn) % n;
@@ -80,8 +73,10 @@ play_one(Tournament *t, guint g)
       r->moves[h[i].player]++;
   r->fallbacks = stats.fallbacks;
   meeple_game_free(game);
+  g_mutex_lock(&t->lock);
+  if (t->log)
+    sim_tournament_log_add(t->log, g, r, &t->errors[g]);
   if (t->verbose) {
-    g_mutex_lock(&t->lock);
     g_printerr("game %u/%u seed %" G_GUINT64_FORMAT ":", g + 1, t->n_games,
                r->seed);
     for (guint p = 0; p < n; p++)
@@ -89,8 +84,8 @@ play_one(Tournament *t, guint g)
     if (r->fallbacks)
       g_printerr(" (%" G_GUINT64_FORMAT " fallbacks)", r->fallbacks);
     g_printerr("\n");
-    g_mutex_unlock(&t->lock);
   }
+  g_mutex_unlock(&t->lock);
 }
 
 static gpointer
@@ -101,7 +96,8 @@ worker(gpointer data)
     gint g = g_atomic_int_add(&t->next, 1);
     if (g < 0 || (guint)g >= t->n_games)
       return NULL;
-    play_one(t, (guint)g);
+    if (!t->done[g])
+      play_one(t, (guint)g);
   }
 }
 
@@ -113,6 +109,7 @@ sim_cmd_tournament(int argc, char **argv)
   g_autofree char *tiles_dir = NULL;
   g_autofree char *rules_text = NULL;
   g_auto(GStrv) plugin_dirs = NULL;
+  g_autofree char *resume = NULL;
   int n_games_opt = DEFAULT_GAMES;
   int jobs = 1;
   gboolean no_farmers = FALSE, json = FALSE, verbose = FALSE;
@@ -132,6 +129,9 @@ sim_cmd_tournament(int argc, char **argv)
       "Play without farmers and field scoring", NULL },
     { "jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
       "Games played at once, each on its own thread (default: 1)", "N" },
+    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
+      "Keep every finished game in FILE, and skip the games already in it: "
+      "run the same command again to go on after a stop", "FILE" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       "Print the results as one JSON object", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
@@ -158,7 +158,12 @@ sim_cmd_tournament(int argc, char **argv)
     "swapped, so luck of the draw cancels out.  The same options give the\n"
     "same results, unless a search has a think time (then the clock\n"
     "decides how far it gets): give searches an iteration limit\n"
-    "('search:2000') for results that can be reproduced.\n");
+    "('search:2000') for results that can be reproduced.\n"
+    "\n"
+    "With --resume FILE every finished game is appended to FILE (and\n"
+    "synced to the disk); run the same command again and the games in\n"
+    "FILE are not played again, so a long tournament survives a stop.  A\n"
+    "FILE written with other options is refused.\n");
   int status = sim_parse_options(context, "tournament", &argc, &argv);
   if (status != SIM_EXIT_OK)
     return status;
@@ -222,6 +227,39 @@ sim_cmd_tournament(int argc, char **argv)
   if (status != SIM_EXIT_OK)
     return status;
 
+  gboolean *done = g_new0(gboolean, n_games);
+  SimGameResult *results = g_new0(SimGameResult, n_games);
+  SimTournamentLog *log = NULL;
+  char *sets = sim_rulesets_text(rules, " ");
+  if (resume) {
+    /* What makes two runs the same tournament; --jobs and --json do not
+     * change the games. */
+    char *settings = g_strdup_printf(
+      "strategies %s; rules %s; players %u; games %u; seed %"
+      G_GUINT64_FORMAT "; farmers %s", strategy_text ? strategy_text
+                                                      : "greedy,random",
+      sets, n_players, n_games, seed, no_farmers ? "off" : "on");
+    guint n_done = 0;
+    log = sim_tournament_log_open(resume, settings, n_games, n_players,
+                                  seed, results, done, &n_done, &error);
+    g_free(settings);
+    if (!log) {
+      status = sim_fail(error);
+      g_error_free(error);
+      g_free(sets);
+      g_free(done);
+      g_free(results);
+      meeple_rules_unref(rules);
+      return status;
+    }
+    if (n_done == n_games)
+      g_printerr(SIM_NAME " tournament: %s has all %u games\n", resume,
+                 n_games);
+    else if (n_done)
+      g_printerr(SIM_NAME " tournament: %s has %u of the %u games; playing "
+                 "the other %u\n", resume, n_done, n_games,
+                 n_games - n_done);
+  }
   Tournament t = {
     .rules = rules,
     .strategies = strategies,
@@ -229,8 +267,10 @@ sim_cmd_tournament(int argc, char **argv)
     .no_farmers = no_farmers,
     .seed = seed,
     .n_games = n_games,
-    .results = g_new0(SimGameResult, n_games),
+    .results = results,
     .errors = g_new0(GError *, n_games),
+    .done = done,
+    .log = log,
     .verbose = verbose,
     .names = names,
   };
@@ -256,7 +296,6 @@ sim_cmd_tournament(int argc, char **argv)
   if (status == SIM_EXIT_OK) {
     SimStrategySummary summaries[MEEPLE_MAX_PLAYERS];
     sim_tournament_summarise(t.results, n_games, n_players, summaries);
-    char *sets = sim_rulesets_text(rules, " ");
     GString *out = g_string_new(NULL);
     if (json) {
       sim_tournament_json(out, sets, n_players, n_games, seed,
@@ -274,8 +313,10 @@ sim_cmd_tournament(int argc, char **argv)
     if (!sim_write(stdout, out->str, out->len))
       status = SIM_EXIT_FAILURE;
     g_string_free(out, TRUE);
-    g_free(sets);
   }
+  g_free(sets);
+  sim_tournament_log_close(log);
+  g_free(done);
   for (guint g = 0; g < n_games; g++)
     g_clear_error(&t.errors[g]);
   g_free(t.errors);

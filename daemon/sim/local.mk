@@ -16,6 +16,8 @@ daemon_sim_meeple_sim_SOURCES = \
 	daemon/sim/cmd-tournament.c \
 	daemon/sim/tournament.c \
 	daemon/sim/tournament.h \
+	daemon/sim/tournament-log.c \
+	daemon/sim/tournament-log.h \
 	daemon/sim/cmd-tiles.c \
 	daemon/sim/cmd-rules.c \
 	daemon/sim/plugins.c \
