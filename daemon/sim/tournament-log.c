@@ -146,6 +146,13 @@ read_log(const char *path, const char *contents, gsize length,
          SimGameResult *results, gboolean *done, guint *n_done, gsize *keep,
          GError **error)
 {
+  /* Lines are C strings from here on: a NUL would hide what follows. */
+  if (memchr(contents, '\0', length)) {
+    g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                "%s: not a meeple-sim tournament log (it holds a NUL byte)",
+                path);
+    return FALSE;
+  }
   gsize complete = length;
   while (complete > 0 && contents[complete - 1] != '\n')
     complete--;

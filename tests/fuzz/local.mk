@@ -12,7 +12,7 @@
 # tests/test-record's mutations_never_crash are the stand-ins `make check`
 # runs.  configure looks for clang and libFuzzer's runtime (FUZZ_MISSING).
 FUZZ_SECONDS = 60
-FUZZ_TARGETS = fuzz-record fuzz-act fuzz-tiles
+FUZZ_TARGETS = fuzz-record fuzz-act fuzz-tiles fuzz-tournament-log
 # More libFuzzer options for every target (e.g. -jobs=2).
 FUZZ_FLAGS =
 
@@ -76,6 +76,12 @@ $(FUZZ_DIR)/fuzz-tiles: $(FUZZ_DIR)/fuzz-tiles.c $(FUZZ_ENGINE) \
 	$(FUZZ_H_FILES) | fuzz-tools
 	$(AM_V_CCLD)$(FUZZ_LINK) $(filter %.c,$^) $(GLIB_LIBS) -o $@
 
+$(FUZZ_DIR)/fuzz-tournament-log: $(FUZZ_DIR)/fuzz-tournament-log.c \
+	daemon/sim/tournament-log.c daemon/sim/tournament-log.h \
+	daemon/sim/tournament.h | fuzz-tools
+	$(AM_V_CCLD)$(FUZZ_LINK) -I$(top_srcdir)/daemon/sim \
+	  $(filter %.c,$^) $(GLIB_LIBS) -o $@
+
 # A clear message instead of a compiler error when clang or libFuzzer's
 # runtime is missing (configure found out which).
 fuzz-tools:
@@ -96,8 +102,14 @@ FUZZ_SIM_RULES = base abbot princess-dragon mage-witch circus mist \
 $(FUZZ_DIR)/corpora.stamp: daemon/sim/meeple-sim$(EXEEXT) \
 	$(meepleplugins_LTLIBRARIES)
 	@$(MKDIR_P) $(FUZZ_DIR)/corpus-record $(FUZZ_DIR)/corpus-tiles \
-	  $(FUZZ_DIR)/corpus-act
+	  $(FUZZ_DIR)/corpus-act $(FUZZ_DIR)/corpus-tournament-log
 	cp $(srcdir)/tests/data/*.rec $(FUZZ_DIR)/corpus-record/
+	rm -f $(FUZZ_DIR)/corpus-tournament-log/greedy-random.log
+	MEEPLE_TILES_DIR=$(abs_top_srcdir)/data/tiles \
+	  daemon/sim/meeple-sim tournament --games 8 \
+	  --strategies greedy,random \
+	  --resume $(FUZZ_DIR)/corpus-tournament-log/greedy-random.log \
+	  >/dev/null
 	cp $(srcdir)/data/tiles/*.tiles $(FUZZ_DIR)/corpus-tiles/
 	n=0; for rules in $(FUZZ_SIM_RULES); do \
 	  n=$$((n + 1)); \
@@ -133,9 +145,10 @@ fuzz: $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS)) $(FUZZ_PLUGINS) \
 .PHONY: fuzz fuzz-tools
 
 CLEANFILES += $(FUZZ_DIR)/fuzz-record $(FUZZ_DIR)/fuzz-act \
-	$(FUZZ_DIR)/fuzz-tiles $(FUZZ_PLUGINS) $(FUZZ_DIR)/corpora.stamp
+	$(FUZZ_DIR)/fuzz-tiles $(FUZZ_DIR)/fuzz-tournament-log $(FUZZ_PLUGINS) $(FUZZ_DIR)/corpora.stamp
 clean-local: clean-fuzz
 clean-fuzz:
 	rm -rf $(FUZZ_DIR)/corpus-record $(FUZZ_DIR)/corpus-act \
-	  $(FUZZ_DIR)/corpus-tiles $(FUZZ_DIR)/*.log
+	  $(FUZZ_DIR)/corpus-tiles $(FUZZ_DIR)/corpus-tournament-log \
+	  $(FUZZ_DIR)/*.log
 .PHONY: clean-fuzz
