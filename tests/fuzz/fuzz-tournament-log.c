@@ -52,16 +52,22 @@ read_all(const char *path, gsize *length)
   return contents;
 }
 
+/* The log at @path as the tournament of SETTINGS opens it. */
+static SimTournamentLog *
+open_log(const char *path, gboolean *done, guint *n_done, GError **error)
+{
+  SimGameResult results[N_GAMES];
+  return sim_tournament_log_open(path, SETTINGS, N_GAMES, N_PLAYERS, SEED,
+                                 results, done, n_done, error);
+}
+
 static void
 check_reopen(const char *path, guint n_done)
 {
-  SimGameResult results[N_GAMES];
   gboolean done[N_GAMES] = { FALSE };
   guint again = 0;
   GError *error = NULL;
-  SimTournamentLog *log = sim_tournament_log_open(
-    path, SETTINGS, N_GAMES, N_PLAYERS, SEED, results, done, &again,
-    &error);
+  SimTournamentLog *log = open_log(path, done, &again, &error);
   if (!log || again != n_done) {
     fprintf(stderr, "fuzz-tournament-log: reopening an accepted log: %s "
             "(%u games, then %u)\n", error ? error->message : "no error",
@@ -77,13 +83,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   const char *path = log_path();
   if (!g_file_set_contents(path, (const char *)data, (gssize)size, NULL))
     abort();
-  SimGameResult results[N_GAMES];
   gboolean done[N_GAMES] = { FALSE };
   guint n_done = 0;
   GError *error = NULL;
-  SimTournamentLog *log = sim_tournament_log_open(
-    path, SETTINGS, N_GAMES, N_PLAYERS, SEED, results, done, &n_done,
-    &error);
+  SimTournamentLog *log = open_log(path, done, &n_done, &error);
   gsize length;
   char *after = read_all(path, &length);
   if (!log) {
