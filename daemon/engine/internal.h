@@ -102,6 +102,8 @@ typedef struct {
   guint major, minor;
   gconstpointer table;
   gsize size;
+  const MeepleApiMethod *methods; /* meeple_rules_describe_api(), or NULL */
+  guint n_methods;
 } ApiDef;
 
 /* registry.c */

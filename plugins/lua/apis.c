@@ -1,18 +1,19 @@
-/* apis.c — the interfaces C rule sets publish (meeple_rules_provide_api(),
+/* apis.c — the interfaces rule sets publish (meeple_rules_provide_api(),
  * meeple/plugin.h), reachable from Lua: rules:api(name) in setup() returns
- * an object whose methods call the published table (doc/lua-rulesets.md,
- * "Published interfaces").
+ * an object with one method per method the provider describes
+ * (meeple_rules_describe_api(), ABI 2.3; doc/lua-rulesets.md, "Published
+ * interfaces").
  *
- * Each interface needs a binding of its own here, because a table is a C
- * struct of functions: only those listed in bindings[] are offered.  The
- * object keeps the table, which lives as long as the rules object — as
- * long as the script's lua_State — so hooks may use it later; the
- * settings it changes may be changed during setup() only. */
+ * Nothing here knows any rule set: the provider's description says each
+ * method's arguments and result, this file turns Lua values into
+ * MeepleValues and back, and the engine checks the call against the
+ * description (the game of a hook where one is needed, settings during
+ * setup only).  The object holds no pointer into a game; the methods live
+ * as long as the rules object — as long as the script's lua_State — so
+ * hooks may keep the object and use it later. */
 #include "lhost.h"
 
 #include <string.h>
-
-#include "../princess-dragon/pd-api.h"
 
 #define RULES_META "lhost.rules"
 
@@ -35,117 +36,126 @@ check_game(lua_State *L, int arg)
   return box->game;
 }
 
-static void
-check_setup(lua_State *L, const char *what)
-{
-  if (!host_of(L)->in_setup)
-    luaL_error(L, "%s may only be called during setup()", what);
-}
-
-/* ---- "princess-dragon" (plugins/princess-dragon/pd-api.h) ---------------- */
-
-#define PD_META "lhost.api.princess-dragon"
-
-static const PdApi *
-check_pd(lua_State *L)
-{
-  return *(const PdApi **)luaL_checkudata(L, 1, PD_META);
-}
-
-/* pd:dragon_in_play(game) → boolean (PD-05) */
+/* A method of an interface object.  Upvalues: the method (light
+ * userdata), the interface's name, the interface's metatable (to check
+ * that the method is called on an object of its own interface). */
 static int
-pd_dragon_in_play(lua_State *L)
+api_call(lua_State *L)
 {
-  const PdApi *api = check_pd(L);
-  lua_pushboolean(L, api->dragon_in_play(api, check_game(L, 2)));
-  return 1;
-}
-
-/* pd:fairy_follower(game) → figure index, or nil (PD-21) */
-static int
-pd_fairy_follower(lua_State *L)
-{
-  const PdApi *api = check_pd(L);
-  int f = api->fairy_follower(api, check_game(L, 2));
-  if (f < 0)
-    return 0;
-  lua_pushinteger(L, f);
-  return 1;
-}
-
-/* pd:turn_points(game, seat) → what the fairy would give @seat if its
- * turn started now (PD-22, X-08) */
-static int
-pd_turn_points(lua_State *L)
-{
-  const PdApi *api = check_pd(L);
-  const MeepleGame *game = check_game(L, 2);
-  lua_Integer seat = luaL_checkinteger(L, 3);
-  if (seat < 0 || seat >= meeple_game_n_players(game))
-    return luaL_error(L, "no seat %d", (int)seat);
-  lua_pushinteger(L, api->turn_points(api, game, (guint)seat));
-  return 1;
-}
-
-/* pd:set_turn_points(n), setup only */
-static int
-pd_set_turn_points(lua_State *L)
-{
-  const PdApi *api = check_pd(L);
-  lua_Integer n = luaL_checkinteger(L, 2);
-  check_setup(L, "set_turn_points");
-  if (n < 0 || n > 100)
-    return luaL_error(L, "turn points must be 0..100");
-  api->set_turn_points(api, (guint)n);
-  return 0;
-}
-
-/* pd:set_fairy_guard("tile" | "figures"), setup only */
-static int
-pd_set_fairy_guard(lua_State *L)
-{
-  static const char *const guards[] = { "tile", "figures", NULL };
-  const PdApi *api = check_pd(L);
-  int g = luaL_checkoption(L, 2, NULL, guards);
-  check_setup(L, "set_fairy_guard");
-  api->set_fairy_guard(api, g == 0 ? PD_FAIRY_GUARDS_TILE
-                                   : PD_FAIRY_GUARDS_FIGURES);
-  return 0;
-}
-
-static const luaL_Reg pd_methods[] = {
-  { "dragon_in_play", pd_dragon_in_play },
-  { "fairy_follower", pd_fairy_follower },
-  { "turn_points", pd_turn_points },
-  { "set_turn_points", pd_set_turn_points },
-  { "set_fairy_guard", pd_set_fairy_guard },
-  { NULL, NULL },
-};
-
-static void
-push_pd(lua_State *L, gconstpointer table)
-{
-  const PdApi **p = lua_newuserdatauv(L, sizeof *p, 0);
-  *p = table;
-  if (luaL_newmetatable(L, PD_META)) {
-    luaL_newlib(L, pd_methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
+  const MeepleApiMethod *m = lua_touserdata(L, lua_upvalueindex(1));
+  const char *iface = lua_tostring(L, lua_upvalueindex(2));
+  if (!lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(3)))
+    return luaL_error(L, "%s.%s: call it as a method, api:%s(...)", iface,
+                      m->name, m->name);
+  lua_pop(L, 1);
+  int arg = 2;
+  const MeepleGame *game = NULL;
+  if (m->takes_game)
+    game = check_game(L, arg++);
+  MeepleValue args[MEEPLE_API_MAX_ARGS];
+  for (guint a = 0; a < m->n_args; a++, arg++) {
+    switch (m->args[a]) {
+    case MEEPLE_VALUE_BOOL:
+      luaL_checktype(L, arg, LUA_TBOOLEAN);
+      args[a] = (MeepleValue){ .type = MEEPLE_VALUE_BOOL,
+                               .b = lua_toboolean(L, arg) };
+      break;
+    case MEEPLE_VALUE_INT:
+      args[a] = (MeepleValue){ .type = MEEPLE_VALUE_INT,
+                               .i = luaL_checkinteger(L, arg) };
+      break;
+    case MEEPLE_VALUE_STRING:
+      args[a] = (MeepleValue){ .type = MEEPLE_VALUE_STRING,
+                               .s = luaL_checkstring(L, arg) };
+      break;
+    default:
+      return luaL_error(L, "%s.%s: argument %d has no Lua form", iface,
+                        m->name, (int)a + 1);
+    }
   }
-  lua_setmetatable(L, -2);
+  /* Lua would drop extra arguments silently; a misread signature should
+   * not pass unnoticed. */
+  if (lua_gettop(L) >= arg)
+    return luaL_error(L, "%s.%s takes %s%d argument%s", iface, m->name,
+                      m->takes_game ? "the game and " : "", (int)m->n_args,
+                      m->n_args == 1 ? "" : "s");
+  MeepleValue result;
+  GError *error = NULL;
+  if (!meeple_rules_call_api(host_of(L)->rules, iface, m, game, args,
+                             m->n_args, &result, &error)) {
+    /* With the caller's file:line, as luaL_error() would give. */
+    luaL_where(L, 1);
+    lua_pushstring(L, error->message);
+    g_error_free(error);
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
+  switch (result.type) {
+  case MEEPLE_VALUE_BOOL:
+    lua_pushboolean(L, result.b);
+    return 1;
+  case MEEPLE_VALUE_INT:
+    lua_pushinteger(L, result.i);
+    return 1;
+  case MEEPLE_VALUE_STRING:
+    lua_pushstring(L, result.s);
+    return 1;
+  case MEEPLE_VALUE_NONE:
+  default:
+    return 0;
+  }
 }
 
-/* ---- rules:api(name) ------------------------------------------------------ */
+/* __index of an interface's method table for a name it lacks.  Upvalue:
+ * "NAME (it has: a, b, c)"-style text built once. */
+static int
+api_missing(lua_State *L)
+{
+  return luaL_error(L, "interface %s has no method '%s' (%s)",
+                    lua_tostring(L, lua_upvalueindex(1)),
+                    luaL_optstring(L, 2, "?"),
+                    lua_tostring(L, lua_upvalueindex(2)));
+}
 
-static const struct {
-  const char *name;
-  guint major, minor;
-  gsize size;
-  void (*push)(lua_State *L, gconstpointer table);
-} bindings[] = {
-  { PD_API_NAME, PD_API_MAJOR, PD_API_MINOR, sizeof(PdApi), push_pd },
-};
+/* Pushes the metatable of interface @name's objects, built on first use:
+ * __index is a table of its methods, whose own __index names a missing
+ * one. */
+static void
+push_api_meta(lua_State *L, const char *name, const MeepleApiMethod *methods,
+              guint n_methods)
+{
+  lua_pushfstring(L, "lhost.api:%s", name);
+  if (!luaL_newmetatable(L, lua_tostring(L, -1))) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_remove(L, -2);
+  int meta = lua_gettop(L);
+  lua_createtable(L, 0, (int)n_methods);
+  GString *have = g_string_new("it has: ");
+  for (guint i = 0; i < n_methods; i++) {
+    lua_pushlightuserdata(L, (void *)&methods[i]);
+    lua_pushstring(L, name);
+    lua_pushvalue(L, meta);
+    lua_pushcclosure(L, api_call, 3);
+    lua_setfield(L, -2, methods[i].name);
+    g_string_append_printf(have, "%s%s", i ? ", " : "", methods[i].name);
+  }
+  lua_createtable(L, 0, 2);
+  lua_pushfstring(L, "'%s'", name);
+  lua_pushstring(L, have->str);
+  g_string_free(have, TRUE);
+  lua_pushcclosure(L, api_missing, 2);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, meta, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, meta, "__metatable");
+}
+
+/* ---- rules:api(name [, major]) --------------------------------------------- */
 
 int
 lhost_rules_api(lua_State *L)
@@ -154,23 +164,27 @@ lhost_rules_api(lua_State *L)
   if (!h->in_setup)
     return luaL_error(L, "the rules object is only valid during setup()");
   const char *name = luaL_checkstring(L, 2);
-  for (guint i = 0; i < G_N_ELEMENTS(bindings); i++) {
-    if (strcmp(bindings[i].name, name) != 0)
-      continue;
-    /* checked like a C dependant's MEEPLE_USE_API: the provider must be
-     * enabled (the script's "requires") and of a version this host was
-     * built for */
-    GError *error = NULL;
-    gconstpointer table =
-        meeple_rules_use_api(h->rules, name, bindings[i].major,
-                             bindings[i].minor, bindings[i].size, &error);
-    if (!table) {
-      lua_pushstring(L, error->message);
-      g_error_free(error);
-      return lua_error(L);
-    }
-    bindings[i].push(L, table);
-    return 1;
+  lua_Integer want = luaL_optinteger(L, 3, -1);
+  guint n_methods, major, minor;
+  GError *error = NULL;
+  /* The provider must be among these rules: the script's "requires". */
+  const MeepleApiMethod *methods = meeple_rules_api_methods(
+      h->rules, name, &n_methods, &major, &minor, &error);
+  if (!methods) {
+    luaL_where(L, 1);
+    lua_pushstring(L, error->message);
+    g_error_free(error);
+    lua_concat(L, 2);
+    return lua_error(L);
   }
-  return luaL_error(L, "no Lua binding for interface '%s'", name);
+  /* Like a C dependant's MEEPLE_USE_API: the same major, the same
+   * meaning. */
+  if (want >= 0 && (guint64)want != major)
+    return luaL_error(L, "interface '%s' is at version %d.%d; this script "
+                      "was written for %d.x", name, (int)major, (int)minor,
+                      (int)want);
+  lua_newuserdatauv(L, 0, 0);
+  push_api_meta(L, name, methods, n_methods);
+  lua_setmetatable(L, -2);
+  return 1;
 }

@@ -5,7 +5,9 @@
 meepleplugins_LTLIBRARIES += plugins/princess-dragon.la
 plugins_princess_dragon_la_SOURCES = \
 	plugins/princess-dragon/princess-dragon.c \
-	plugins/princess-dragon/pd-api.h
+	plugins/princess-dragon/pd-api.h \
+	plugins/princess-dragon/pd-methods.c \
+	plugins/princess-dragon/pd-methods.h
 plugins_princess_dragon_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_princess_dragon_la_LIBADD = $(PLUGIN_LIBADD)
 

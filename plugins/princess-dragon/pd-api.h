@@ -6,8 +6,9 @@
  * The plugin registers a PdApi table as interface "princess-dragon"
  * (PD_API_NAME) with meeple_rules_provide_api(); a dependant looks it up
  * with MEEPLE_USE_API(rules, PD_API_NAME, PD_API_MAJOR, PD_API_MINOR,
- * PdApi, error), and Lua rule sets with rules:api("princess-dragon")
- * (plugins/lua/apis.c).  The table answers questions about one game and
+ * PdApi, error), and Lua rule sets with rules:api("princess-dragon"):
+ * pd-methods.c describes this table as methods (ABI 2.3), which the Lua
+ * host binds.  The table answers questions about one game and
  * holds two settings a dependant may change while it is set up; the
  * plugin knows no house rule, only these settings.
  *

@@ -31,6 +31,7 @@
 #include <meeple/plugin.h>
 
 #include "pd-api.h"
+#include "pd-methods.h"
 
 
 /* PD-09: the dragon makes exactly this many steps. */
@@ -720,7 +721,8 @@ pd_setup(MeepleRules *rules, GError **error)
   };
   if (!meeple_rules_provide_api(rules, PD_API_NAME, PD_API_MAJOR,
                                 PD_API_MINOR, &pd->api, sizeof pd->api,
-                                error))
+                                error) ||
+      !pd_describe_api(rules, error))
     return FALSE;
   /* PD-01, PD-19: the dragon and the fairy, neutral, beside the board */
   int dragon = meeple_rules_add_neutral_figure_type(rules, "dragon", 1, error);

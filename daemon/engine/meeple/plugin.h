@@ -36,9 +36,10 @@ G_BEGIN_DECLS
  * FILTER that sees every decision, published API tables.  2.1: typed
  * events.  2.2: descriptions, rule-set hosts (MeepleRuleSetHost) and
  * failing hooks (meeple_game_fail()), meeple_game_segment_feature()
- * and meeple_game_neutral_figure(). */
+ * and meeple_game_neutral_figure().  2.3: methods of published
+ * interfaces (meeple_rules_describe_api()), for hosts. */
 #define MEEPLE_PLUGIN_ABI_MAJOR 2
-#define MEEPLE_PLUGIN_ABI_MINOR 2
+#define MEEPLE_PLUGIN_ABI_MINOR 3
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
@@ -280,6 +281,90 @@ gconstpointer meeple_rules_use_api(const MeepleRules *rules, const char *name,
 #define MEEPLE_USE_API(rules, name, major, minor, type, error)              \
   ((const type *)meeple_rules_use_api((rules), (name), (major), (minor),    \
                                       sizeof(type), (error)))
+
+/* ---- methods of published interfaces, for hosts (ABI 2.3) --------------- */
+
+/* A published table is a C struct: a C dependant includes its header, but
+ * a host (the Lua host) cannot call a struct it was not compiled with.
+ * So a provider also describes its interface as methods with typed
+ * arguments, which any host binds without knowing the rule set; the
+ * engine checks every call against the description. */
+
+/** The type of a method's argument or result. */
+typedef enum {
+  MEEPLE_VALUE_NONE = 0, /**< a result: nothing (or nothing to report) */
+  MEEPLE_VALUE_BOOL,
+  MEEPLE_VALUE_INT,
+  MEEPLE_VALUE_STRING,
+} MeepleValueType;
+
+/** An argument or a result. */
+typedef struct {
+  MeepleValueType type;
+  gboolean b;            /**< MEEPLE_VALUE_BOOL */
+  gint64 i;              /**< MEEPLE_VALUE_INT */
+  /** MEEPLE_VALUE_STRING: an argument lives during the call; a result
+   * must be a static string. */
+  const char *s;
+} MeepleValue;
+
+/** Most arguments a method takes (besides the game). */
+#define MEEPLE_API_MAX_ARGS 4
+
+/** One method: @table is the interface's published table, @game the game
+ * of the hook the caller runs in (NULL unless the method takes one),
+ * @args typed as declared.  Sets *@result (type NONE for nothing); FALSE
+ * with @error (any domain: its message goes to the rule set's author)
+ * when an argument is out of range. */
+typedef gboolean (*MeepleApiMethodFunc)(gconstpointer table,
+                                        const MeepleGame *game,
+                                        const MeepleValue *args,
+                                        MeepleValue *result, GError **error);
+
+typedef struct {
+  /** [a-z_][a-z0-9_]*: the name a host gives it ("turn_points"). */
+  const char *name;
+  /** One line for the reader: what it answers or sets. */
+  const char *summary;
+  MeepleApiMethodFunc call;
+  /** The method needs the game of a hook (the caller passes it first). */
+  gboolean takes_game;
+  /** A setting: may be called only while a rule set is set up (a rules
+   * object is shared by every game played on it). */
+  gboolean setup_only;
+  guint n_args;
+  MeepleValueType args[MEEPLE_API_MAX_ARGS];
+  /** The result's type; a call may also return nothing (NONE), e.g.
+   * "no such figure". */
+  MeepleValueType result;
+} MeepleApiMethod;
+
+/** Describes interface @name, already published by this rule set with
+ * meeple_rules_provide_api(), as @n_methods methods (an array that lives
+ * as long as @rules, usually static).  Call from setup().  FALSE with
+ * @error (MEEPLE_ERROR_REGISTRY) when @name is not this rule set's, is
+ * described already, or a method is malformed. */
+gboolean meeple_rules_describe_api(MeepleRules *rules, const char *name,
+                                   const MeepleApiMethod *methods,
+                                   guint n_methods, GError **error);
+/** The methods of interface @name (their number in @n_methods), and its
+ * version.  NULL with @error (MEEPLE_ERROR_RULESET) when no rule set of
+ * @rules publishes @name, or it publishes no methods. */
+const MeepleApiMethod *meeple_rules_api_methods(const MeepleRules *rules,
+                                                const char *name,
+                                                guint *n_methods,
+                                                guint *major, guint *minor,
+                                                GError **error);
+/** Calls method @method of interface @name after checking the call
+ * against its description: @game present exactly when the method takes
+ * one, @n_args arguments of the declared types, a setting only while a
+ * rule set is set up.  FALSE with @error (MEEPLE_ERROR_RULESET naming
+ * the method) when the call does not fit, or the method's own error. */
+gboolean meeple_rules_call_api(const MeepleRules *rules, const char *name,
+                               const MeepleApiMethod *method,
+                               const MeepleGame *game,
+                               const MeepleValue *args, guint n_args,
+                               MeepleValue *result, GError **error);
 
 /** Checks one tile type of a tile file being loaded, for the symbols a
  * rule set gives meaning to (the mist only over roads and fields, RULES
