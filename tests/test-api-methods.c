@@ -201,24 +201,6 @@ END_TEST
 
 static char *root;
 
-static void
-remove_tree(const char *path)
-{
-  GDir *d = g_dir_open(path, 0, NULL);
-  if (d) {
-    for (const char *name; (name = g_dir_read_name(d));) {
-      g_autofree char *p = g_build_filename(path, name, NULL);
-      if (g_file_test(p, G_FILE_TEST_IS_DIR) &&
-          !g_file_test(p, G_FILE_TEST_IS_SYMLINK))
-        remove_tree(p);
-      else
-        g_unlink(p);
-    }
-    g_dir_close(d);
-  }
-  g_rmdir(path);
-}
-
 /* A loader of the build tree's plugins and one script, @body being the
  * inside of its setup(rules) and @requires its requirement list. */
 static MeepleLoader *
@@ -288,7 +270,7 @@ lua_setup(void)
 static void
 lua_teardown(void)
 {
-  remove_tree(root);
+  tu_remove_tree(root);
   g_free(root);
 }
 

@@ -1433,25 +1433,6 @@ END_TEST
 
 /* ---- main ------------------------------------------------------------------ */
 
-static void
-remove_tree(const char *path)
-{
-  if (g_file_test(path, G_FILE_TEST_IS_DIR) &&
-      !g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
-    GDir *d = g_dir_open(path, 0, NULL);
-    const char *name;
-    while (d && (name = g_dir_read_name(d))) {
-      g_autofree char *child = g_build_filename(path, name, NULL);
-      remove_tree(child);
-    }
-    if (d)
-      g_dir_close(d);
-    g_rmdir(path);
-  } else {
-    g_unlink(path);
-  }
-}
-
 int
 main(void)
 {
@@ -1509,7 +1490,7 @@ main(void)
   suite_add_tcase(s, tc);
 
   int status = tu_run_suite(s);
-  remove_tree(tmp_root);
+  tu_remove_tree(tmp_root);
   g_free(tmp_root);
   return status;
 }

@@ -97,24 +97,6 @@ with(const char *ids)
 }
 
 static void
-remove_tree(const char *path)
-{
-  GDir *d = g_dir_open(path, 0, NULL);
-  if (d) {
-    for (const char *name; (name = g_dir_read_name(d));) {
-      g_autofree char *p = g_build_filename(path, name, NULL);
-      if (g_file_test(p, G_FILE_TEST_IS_DIR) &&
-          !g_file_test(p, G_FILE_TEST_IS_SYMLINK))
-        remove_tree(p);
-      else
-        g_unlink(p);
-    }
-    g_dir_close(d);
-  }
-  g_rmdir(path);
-}
-
-static void
 setup(void)
 {
   root = g_dir_make_tmp("pd-house-XXXXXX", NULL);
@@ -132,7 +114,7 @@ teardown(void)
     meeple_rules_unref(rules);
   if (loader)
     meeple_loader_unref(loader);
-  remove_tree(root);
+  tu_remove_tree(root);
   g_free(root);
 }
 

@@ -1,6 +1,8 @@
 /* tests/testutil.c — helpers shared by the Check suites. */
 #include "testutil.h"
 
+#include <glib/gstdio.h>
+
 #include <string.h>
 #include <unistd.h>
 
@@ -39,6 +41,25 @@ tu_rules_with(const char *ids)
     ck_abort_msg("rules '%s': %s", ids, error->message);
   meeple_loader_unref(loader); /* the rules keep it alive */
   return rules;
+}
+
+void
+tu_remove_tree(const char *path)
+{
+  if (g_file_test(path, G_FILE_TEST_IS_DIR) &&
+      !g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
+    GDir *d = g_dir_open(path, 0, NULL);
+    const char *name;
+    while (d && (name = g_dir_read_name(d))) {
+      g_autofree char *child = g_build_filename(path, name, NULL);
+      tu_remove_tree(child);
+    }
+    if (d)
+      g_dir_close(d);
+    g_rmdir(path);
+  } else {
+    g_unlink(path);
+  }
 }
 
 char *

@@ -22,6 +22,10 @@ MeepleRules *tu_rules_with(const char *ids);
 char *tu_link_dir(const char *root, const char *const *targets,
                   const char *const *links);
 
+/** Removes @path and, when it is a directory (not a link to one),
+ * everything below it: the temporary trees of tu_link_dir(). */
+void tu_remove_tree(const char *path);
+
 /** A loader that loaded the plugins of @dir with the tile directories
  * @tiles_dirs (NULL-terminated).  Aborts the test on error. */
 MeepleLoader *tu_load_dir(const char *dir, const char *const *tiles_dirs);
