@@ -11,6 +11,7 @@
 #include "app.h"
 #include "look.h"
 #include "prefs.h"
+#include "renderer.h"
 
 struct MgApp {
   AdwApplication *app;
@@ -346,6 +347,8 @@ MgApp *
 mg_app_new(GApplicationFlags flags)
 {
   MgApp *a = g_new0(MgApp, 1);
+  /* Before GTK makes its first renderer, which reads GSK_RENDERER. */
+  mg_renderer_choose();
   a->app = adw_application_new(MG_APP_ID, flags);
   g_application_add_main_option(G_APPLICATION(a->app), "bus", 0, 0,
                                 G_OPTION_ARG_STRING,

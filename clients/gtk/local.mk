@@ -15,6 +15,7 @@ clients_gtk_libmeeple_gtk_la_SOURCES = \
 	clients/gtk/local-replay.c clients/gtk/local-replay.h \
 	clients/gtk/look.c clients/gtk/look.h \
 	clients/gtk/prefs.c clients/gtk/prefs.h \
+	clients/gtk/renderer.c clients/gtk/renderer.h \
 	clients/gtk/replay.c clients/gtk/replay.h \
 	clients/gtk/scores.c clients/gtk/scores.h \
 	clients/gtk/session.c clients/gtk/session.h \

@@ -23,6 +23,7 @@
 #include "dbusfixture.h"
 #include "look.h"
 #include "prefs.h"
+#include "renderer.h"
 #include "turn.h"
 #include "uidrive.h"
 
@@ -924,6 +925,35 @@ START_TEST(test_replay_history)
 }
 END_TEST
 
+/* GSK_RENDERER as the test was started, and as meeple-gtk left it. */
+static char *renderer_given, *renderer_chosen;
+
+/* Where GL would be software (no GPU render node, or Mesa told so),
+ * meeple-gtk asks for the cairo renderer; a choice the user made wins
+ * (doc/gtk.md, "Speed"). */
+START_TEST(test_renderer)
+{
+  ck_assert_str_eq(mg_renderer_choice(NULL, NULL, FALSE), "cairo");
+  ck_assert_str_eq(mg_renderer_choice("", "1", TRUE), "cairo");
+  ck_assert_ptr_null(mg_renderer_choice(NULL, NULL, TRUE));
+  ck_assert_ptr_null(mg_renderer_choice(NULL, "0", TRUE));
+  ck_assert_ptr_null(mg_renderer_choice("gl", NULL, FALSE));
+  ck_assert_ptr_null(mg_renderer_choice("gl", "1", FALSE));
+  GskRenderer *r = gtk_native_get_renderer(GTK_NATIVE(parts->window));
+  ck_assert(r != NULL);
+  const char *type = G_OBJECT_TYPE_NAME(r);
+  if (renderer_given) {
+    ck_assert_str_eq(g_getenv("GSK_RENDERER"), renderer_given);
+  } else if (g_strcmp0(renderer_chosen, "cairo") == 0) {
+    ck_assert_msg(strcmp(type, "GskCairoRenderer") == 0,
+                  "meeple-gtk asked for cairo and got %s", type);
+  }
+  g_print("renderer: %s (GSK_RENDERER %s, then %s)\n", type,
+          renderer_given ? renderer_given : "unset",
+          renderer_chosen ? renderer_chosen : "unset");
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -935,6 +965,7 @@ suite(void)
     const char *name;
     const TTest *test;
   } cases[] = {
+    { "renderer", test_renderer },
     { "base", test_base_game },
     { "lobby-live", test_lobby_live },
     { "preferences", test_preferences },
@@ -983,7 +1014,9 @@ main(void)
                                          "shots", NULL);
   g_mkdir_with_parents(shots, 0755);
   gtk_init();
+  renderer_given = g_strdup(g_getenv("GSK_RENDERER"));
   app = mg_app_new(G_APPLICATION_NON_UNIQUE);
+  renderer_chosen = g_strdup(g_getenv("GSK_RENDERER"));
   GApplication *ga = mg_app_application(app);
   if (!g_application_register(ga, NULL, &error)) {
     g_printerr("register: %s\n", error->message);
