@@ -7,6 +7,7 @@ noinst_LTLIBRARIES += clients/gtk/libmeeple-gtk.la
 clients_gtk_libmeeple_gtk_la_SOURCES = \
 	clients/gtk/app.c clients/gtk/app.h \
 	clients/gtk/board.c clients/gtk/board.h \
+	clients/gtk/bot-strategies.c clients/gtk/bot-strategies.h \
 	clients/gtk/conn.c clients/gtk/conn.h \
 	clients/gtk/event-text.c clients/gtk/event-text.h \
 	clients/gtk/games-watch.c clients/gtk/games-watch.h \

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "bot-strategies.h"
 #include "remote.h"
 #include "session.h"
 
@@ -419,6 +420,13 @@ mg_session_set_bot_strategy(MgSession *s, guint seat,
   if (seat >= MEEPLE_MAX_PLAYERS)
     return;
   s->strategies[seat] = *strategy;
+  /* kept for a client that takes the seat back after a restart */
+  GError *error = NULL;
+  if (s->id && !mg_bot_strategies_save(s->conn->store, s->id, seat,
+                                       strategy, &error)) {
+    g_warning("the bot's strategy is not saved: %s", error->message);
+    g_error_free(error);
+  }
   /* a new player with the new strategy at its next move (one thinking
    * now keeps its own) */
   g_clear_pointer(&s->bot_players[seat], meeple_bot_player_free);
@@ -494,10 +502,19 @@ mg_session_reclaim(MgSession *s)
         g_clear_error(&error);
         continue;
       }
-      if (bot)
+      if (bot) {
         s->bots |= 1u << seat;
-      else
+        /* as chosen when the seat was taken (greedy when nothing is
+         * recorded) */
+        MeepleStrategy chosen;
+        if (seat < MEEPLE_MAX_PLAYERS &&
+            mg_bot_strategies_load(s->conn->store, s->id, seat, &chosen)) {
+          s->strategies[seat] = chosen;
+          g_clear_pointer(&s->bot_players[seat], meeple_bot_player_free);
+        }
+      } else {
         s->players |= 1u << seat;
+      }
       n++;
     }
     g_ptr_array_unref(tokens);

@@ -14,12 +14,15 @@
 #include "config.h"
 
 #include <check.h>
+#include <glib/gstdio.h>
 #include <gdk/x11/gdkx.h>
 #include <X11/keysym.h>
 #include <math.h>
 #include <string.h>
 
 #include "app.h"
+#include "bot-strategies.h"
+#include "conn.h"
 #include "dbusfixture.h"
 #include "look.h"
 #include "prefs.h"
@@ -679,6 +682,12 @@ START_TEST(test_reconnect)
   ck_assert(mg_session_connected(s));
   ck_assert(mg_session_plays(s, 0));
   check_strategy(1, MEEPLE_STRATEGY_SEARCH, 0.2);
+  /* and kept on disk, for a client that restarts (bot-strategies.h) */
+  MeepleStrategy kept;
+  ck_assert(mg_bot_strategies_load(parts->conn->store, mg_session_id(s), 1,
+                                   &kept));
+  ck_assert_int_eq(kept.kind, MEEPLE_STRATEGY_SEARCH);
+  ck_assert(fabs(kept.think - 0.2) < 1e-9);
   p.stop_after = 0;
   play(&p);
   ck_assert(over(NULL));
@@ -925,6 +934,46 @@ START_TEST(test_replay_history)
 }
 END_TEST
 
+/* The bot seats' strategies on disk: per game and seat, the last choice
+ * wins, the oldest games go first, a broken file is started afresh. */
+START_TEST(test_bot_strategies_file)
+{
+  MeepleStrategy search = { .kind = MEEPLE_STRATEGY_SEARCH, .think = 0.5 };
+  MeepleStrategy random = { .kind = MEEPLE_STRATEGY_RANDOM };
+  MeepleStrategy greedy = { .kind = MEEPLE_STRATEGY_GREEDY };
+  MeepleStrategy got;
+  g_autofree char *path = mg_bot_strategies_path();
+  g_autofree char *dir = g_path_get_dirname(path);
+  g_mkdir_with_parents(dir, 0700);
+  ck_assert(g_file_set_contents(path, "\001 not a key file [", -1, NULL));
+  ck_assert(!mg_bot_strategies_load("store:t", "g1", 1, &got));
+  ck_assert(mg_bot_strategies_save("store:t", "g1", 1, &search, NULL));
+  ck_assert(mg_bot_strategies_save("store:t", "g1", 2, &random, NULL));
+  ck_assert(mg_bot_strategies_load("store:t", "g1", 1, &got));
+  ck_assert(got.kind == MEEPLE_STRATEGY_SEARCH && got.think == 0.5);
+  ck_assert(mg_bot_strategies_load("store:t", "g1", 2, &got));
+  ck_assert(got.kind == MEEPLE_STRATEGY_RANDOM);
+  ck_assert(!mg_bot_strategies_load("store:t", "g1", 3, &got));
+  ck_assert(!mg_bot_strategies_load("store:u", "g1", 1, &got));
+  ck_assert(mg_bot_strategies_save("store:t", "g1", 1, &greedy, NULL));
+  ck_assert(mg_bot_strategies_load("store:t", "g1", 1, &got));
+  ck_assert(got.kind == MEEPLE_STRATEGY_GREEDY);
+  /* g1 first, then MAX newer games: g1 is the one that goes */
+  for (guint i = 0; i < MG_BOT_STRATEGIES_MAX; i++) {
+    char game[16];
+    g_snprintf(game, sizeof game, "n%u", i);
+    ck_assert(mg_bot_strategies_save("store:t", game, 1, &random, NULL));
+  }
+  ck_assert(!mg_bot_strategies_load("store:t", "g1", 2, &got));
+  ck_assert(mg_bot_strategies_load("store:t", "n0", 1, &got));
+  /* a value that is no strategy is not one */
+  ck_assert(g_file_set_contents(path, "[store:t g2]\nseat1=fast\n", -1,
+                                NULL));
+  ck_assert(!mg_bot_strategies_load("store:t", "g2", 1, &got));
+  g_unlink(path);
+}
+END_TEST
+
 /* GSK_RENDERER as the test was started, and as meeple-gtk left it. */
 static char *renderer_given, *renderer_chosen;
 
@@ -966,6 +1015,7 @@ suite(void)
     const TTest *test;
   } cases[] = {
     { "renderer", test_renderer },
+    { "bot-strategies-file", test_bot_strategies_file },
     { "base", test_base_game },
     { "lobby-live", test_lobby_live },
     { "preferences", test_preferences },
