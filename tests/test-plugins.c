@@ -1189,6 +1189,44 @@ END_TEST
 
 /* ---- 8. decisions other players take mid-turn ---------------------------- */
 
+/* A FILTER hook for some effects only (ABI 2.3) is never asked about the
+ * others: this one vetoes whatever it is asked, and is asked only about
+ * figure placements. */
+START_TEST(filter_hook_for_some_effects)
+{
+  g_autofree char *dir = plugin_dir("filter-figures good");
+  MeepleLoader *loader = load(dir);
+  MeepleRules *rules = build_ok(loader, "filter-figures");
+  MeepleRules *base = build_ok(loader, "base");
+  meeple_loader_unref(loader);
+  MeepleGame *game = tu_game(rules, 2, "J X E", FALSE);
+  MeepleGame *plain = tu_game(base, 2, "J X E", FALSE);
+  /* every placement of the base game, in its order */
+  const MeepleDecision *d = meeple_game_decision(game);
+  const MeepleDecision *all = meeple_game_decision(plain);
+  ck_assert_uint_eq(d->n_actions, all->n_actions);
+  ck_assert_mem_eq(d->actions, all->actions,
+                   d->n_actions * sizeof(MeepleAction));
+  MeepleAction a;
+  ck_assert(meeple_action_parse(game, "place J @ 0,-1 r180", &a, NULL,
+                                NULL));
+  ck_assert(meeple_game_action_allowed(game, MEEPLE_DECISION_PLACE_TILE, 0,
+                                       &a));
+  /* no follower anywhere: only "pass" is left, which is not asked */
+  tu_act(game, "place J @ 0,-1 r180", NULL);
+  tu_act(plain, "place J @ 0,-1 r180", NULL);
+  ck_assert_uint_eq(meeple_game_decision(plain)->kind,
+                    MEEPLE_DECISION_PLACE_FIGURE);
+  d = meeple_game_decision(game);
+  ck_assert_uint_eq(d->kind, MEEPLE_DECISION_PLACE_TILE);
+  ck_assert_uint_eq(meeple_game_active_player(game), 1);
+  meeple_game_free(game);
+  meeple_game_free(plain);
+  meeple_rules_unref(rules);
+  meeple_rules_unref(base);
+}
+END_TEST
+
 START_TEST(filter_sees_requested_decisions)
 {
   /* ABI 2.0: FILTER hooks run on the decisions rule sets request, with
@@ -1482,6 +1520,7 @@ main(void)
   tc = tcase_create("hooks");
   tcase_add_test(tc, draw_hook_takes_tile);
   tcase_add_test(tc, filter_hook_vetoes);
+  tcase_add_test(tc, filter_hook_for_some_effects);
   tcase_add_test(tc, filter_sees_requested_decisions);
   tcase_add_test(tc, figure_actions_hook);
   tcase_add_test(tc, decisions_round_the_table);

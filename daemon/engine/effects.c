@@ -54,11 +54,23 @@ allowed(MeepleGame *g, guint decision, guint player, const MeepleAction *a,
     return TRUE;
   MeepleFilterContext ctx = { .decision = decision, .player = player };
   effect_of(g, a, &ctx.effect);
+  guint32 bit = MEEPLE_EFFECT_BIT(ctx.effect.what);
   for (guint h = 0; h < n; h++)
-    if (!((MeepleFilterHook)(void (*)(void))hooks[h].func)(
+    if ((hooks[h].effects & bit) &&
+        !((MeepleFilterHook)(void (*)(void))hooks[h].func)(
             g, a, &ctx, hooks[h].user_data))
       return FALSE;
   return TRUE;
+}
+
+/* Whether any FILTER hook of @hooks (@n) is asked about @what. */
+static gboolean
+any_asked(const HookDef *hooks, guint n, MeepleEffectKind what)
+{
+  for (guint h = 0; h < n; h++)
+    if (hooks[h].effects & MEEPLE_EFFECT_BIT(what))
+      return TRUE;
+  return FALSE;
 }
 
 gboolean
@@ -91,4 +103,15 @@ meeple_game_action_allowed(MeepleGame *g, guint kind, guint player,
   g_return_val_if_fail(kind < g->rules->decision_kinds->len &&
                        player < g->n_players, FALSE);
   return effects_allowed(g, kind, player, a);
+}
+
+void
+effects_filter_placements(MeepleGame *g, ActionList *list)
+{
+  /* The drawn tile's placements, all of one effect, need nobody who is
+   * not asked about tiles: the hot path with expansions. */
+  guint n;
+  const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
+  if (n && any_asked(hooks, n, MEEPLE_EFFECT_PLACE_TILE))
+    effects_filter(g, MEEPLE_DECISION_PLACE_TILE, g->active, list);
 }

@@ -230,7 +230,7 @@ draw_tile(MeepleGame *g)
       continue;
     g->actions.len = 0;
     board_list_placements(g, type, &g->actions);
-    effects_filter(g, MEEPLE_DECISION_PLACE_TILE, g->active, &g->actions);
+    effects_filter_placements(g, &g->actions);
     if (g->actions.len > 0) {
       g->drawn = (int)type;
       return TRUE;

@@ -88,6 +88,8 @@ typedef struct {
   MeepleHookFunc func;
   gpointer user_data;
   int priority;
+  /* FILTER: the effects (bit MeepleEffect) it is asked about */
+  guint32 effects;
 } HookDef;
 
 typedef struct {
@@ -379,6 +381,9 @@ gboolean effects_allowed(MeepleGame *g, guint decision, guint player,
 /* Drops the vetoed actions of @list; keeps their order. */
 void effects_filter(MeepleGame *g, guint decision, guint player,
                     ActionList *list);
+/* effects_filter() of the active player's placements of the drawn tile,
+ * skipped when no FILTER hook is asked about tile placements. */
+void effects_filter_placements(MeepleGame *g, ActionList *list);
 
 /* game.c */
 MeepleEvent *game_event(MeepleGame *g, guint type);

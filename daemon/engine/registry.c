@@ -337,11 +337,10 @@ meeple_rules_add_tile_check(MeepleRules *rules, MeepleTileCheckFunc func,
   g_array_append_val(rules->tile_checks, def);
 }
 
-void
-meeple_rules_add_hook(MeepleRules *rules, MeepleHookPoint point,
-                      int priority, MeepleHookFunc func, gpointer user_data)
+static void
+add_hook(MeepleRules *rules, MeepleHookPoint point, int priority,
+         MeepleHookFunc func, gpointer user_data, guint32 effects)
 {
-  g_return_if_fail((guint)point < MEEPLE_HOOK_COUNT && func);
   /* Run order: priority (higher first), then load order, then
    * registration order.  Rule sets are set up in load order, so inserting
    * after every hook of equal or higher priority keeps both. */
@@ -351,10 +350,28 @@ meeple_rules_add_hook(MeepleRules *rules, MeepleHookPoint point,
          g_array_index(hooks, HookDef, at).priority >= priority)
     at++;
   HookDef def = { .func = func, .user_data = user_data,
-                  .priority = priority };
+                  .priority = priority, .effects = effects };
   g_array_insert_val(hooks, at, def);
   if (priority > 0)
     rules->n_before_core[point]++;
+}
+
+void
+meeple_rules_add_hook(MeepleRules *rules, MeepleHookPoint point,
+                      int priority, MeepleHookFunc func, gpointer user_data)
+{
+  g_return_if_fail((guint)point < MEEPLE_HOOK_COUNT && func);
+  add_hook(rules, point, priority, func, user_data, G_MAXUINT32);
+}
+
+void
+meeple_rules_add_filter_hook_for(MeepleRules *rules, int priority,
+                                 guint32 effects, MeepleFilterHook func,
+                                 gpointer user_data)
+{
+  g_return_if_fail(func != NULL);
+  add_hook(rules, MEEPLE_HOOK_FILTER, priority, (MeepleHookFunc)func,
+           user_data, effects);
 }
 
 void

@@ -809,7 +809,11 @@ pd_setup(MeepleRules *rules, GError **error)
                               MEEPLE_PRIORITY_DEFAULT, pd_princess, pd);
   meeple_rules_add_actions_hook(rules, MEEPLE_PRIORITY_DEFAULT,
                                 pd_figure_actions, pd);
-  meeple_rules_add_filter_hook(rules, MEEPLE_PRIORITY_DEFAULT, pd_filter, pd);
+  /* every effect but tile placements: the dragon keeps figures off its
+   * tile, and PD-14 vetoes whole figure decisions (never a tile) */
+  meeple_rules_add_filter_hook_for(
+      rules, MEEPLE_PRIORITY_DEFAULT,
+      ~MEEPLE_EFFECT_BIT(MEEPLE_EFFECT_PLACE_TILE), pd_filter, pd);
   meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_AFTER_FIGURE,
                               MEEPLE_PRIORITY_DEFAULT, pd_dragon_flight, pd);
   meeple_rules_add_feature_hook(rules, MEEPLE_HOOK_FEATURE_SCORED,

@@ -37,7 +37,8 @@ G_BEGIN_DECLS
  * events.  2.2: descriptions, rule-set hosts (MeepleRuleSetHost) and
  * failing hooks (meeple_game_fail()), meeple_game_segment_feature()
  * and meeple_game_neutral_figure().  2.3: methods of published
- * interfaces (meeple_rules_describe_api()), for hosts. */
+ * interfaces (meeple_rules_describe_api()), for hosts; FILTER hooks for
+ * some effects only (meeple_rules_add_filter_hook_for()). */
 #define MEEPLE_PLUGIN_ABI_MAJOR 2
 #define MEEPLE_PLUGIN_ABI_MINOR 3
 
@@ -550,6 +551,17 @@ meeple_rules_add_filter_hook(MeepleRules *rules, int priority,
   meeple_rules_add_hook(rules, MEEPLE_HOOK_FILTER, priority, (MeepleHookFunc)func,
                         user_data);
 }
+/** The bit of effect @what in the @effects of
+ * meeple_rules_add_filter_hook_for(). */
+#define MEEPLE_EFFECT_BIT(what) (1u << (what))
+/** A FILTER hook asked only about actions whose effect is in @effects
+ * (MEEPLE_EFFECT_BIT()s): a restriction on figures says so, and the
+ * engine then lists a drawn tile's placements without asking it (the
+ * longest lists of a game).  meeple_rules_add_filter_hook() asks about
+ * every effect.  ABI 2.3. */
+void meeple_rules_add_filter_hook_for(MeepleRules *rules, int priority,
+                                      guint32 effects, MeepleFilterHook func,
+                                      gpointer user_data);
 static inline void
 meeple_rules_add_feature_hook(MeepleRules *rules, MeepleHookPoint point,
                               int priority, MeepleFeatureHook func,
