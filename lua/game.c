@@ -723,6 +723,7 @@ static const luaL_Reg game_methods[] = {
   { "decision", l_decision },
   { "poll_decision", l_poll_decision },
   { "act", l_act },
+  { "bot", lmeeple_game_bot },
   { NULL, NULL },
 };
 

@@ -70,6 +70,9 @@ void lmeeple_push_error(lua_State *L, const GError *error);
 
 void lmeeple_open_client(lua_State *L);   /* leaves nothing on the stack */
 void lmeeple_open_game(lua_State *L);
+/* ---- bot.c: game:bot(), the strategy library (clients/bot) ------------ */
+void lmeeple_open_bot(lua_State *L);      /* leaves nothing on the stack */
+int lmeeple_game_bot(lua_State *L);
 /* Pushes a new Game userdata for @game, opened on the Client at @owner
  * (a stack index). */
 LGame *lmeeple_push_game(lua_State *L, int owner, MeepleRemoteGame *game);

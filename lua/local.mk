@@ -11,10 +11,13 @@ lua_libmeeple_lua_la_SOURCES = \
 	lua/module.c \
 	lua/client.c \
 	lua/game.c \
+	lua/bot.c \
 	lua/convert.c
-lua_libmeeple_lua_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/clients/common
+lua_libmeeple_lua_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/clients/common \
+	-I$(top_srcdir)/clients/bot
 lua_libmeeple_lua_la_CFLAGS = $(AM_CFLAGS) $(DBUS_CFLAGS) $(LUA_CFLAGS)
-lua_libmeeple_lua_la_LIBADD = clients/common/libmeeple-client.la $(GLIB_LIBS)
+lua_libmeeple_lua_la_LIBADD = clients/bot/libmeeple-bot.la \
+	clients/common/libmeeple-client.la $(GLIB_LIBS)
 
 # require "meeple.core" finds DIR/meeple/core.so.  Lua symbols come from
 # the interpreter that loads it, so it does not link liblua.
@@ -27,7 +30,7 @@ lua_core_la_LDFLAGS = $(AM_LDFLAGS) -module -avoid-version -shared \
 
 lualmod_DATA = lua/meeple.lua
 luaexamplesdir = $(docdir)/examples/lua
-luaexamples_DATA = lua/examples/greedy.lua lua/examples/bot.lua \
+luaexamples_DATA = lua/examples/heuristic.lua lua/examples/bot.lua \
 	lua/examples/tournament.lua lua/examples/reporter.lua \
 	lua/examples/evening.lua
 

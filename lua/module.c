@@ -229,6 +229,7 @@ luaopen_meeple_core(lua_State *L)
   lua_pop(L, 1);
   lmeeple_open_client(L);
   lmeeple_open_game(L);
+  lmeeple_open_bot(L);
 
   luaL_newlib(L, core_functions);
   luaL_getmetatable(L, LMEEPLE_CLIENT_MT);

@@ -96,7 +96,8 @@ const MeepleStrategy *meeple_bot_player_strategy(const MeepleBotPlayer *p);
  * except that a think time makes the search depend on the clock.  When
  * the view cannot be rebuilt into a game (view.h), greedy and search fall
  * back to the first action and say so in @error (the index is still
- * valid). */
+ * valid).  The random strategy reads only @n_actions: @view and
+ * @actions may then be NULL. */
 gsize meeple_bot_player_choose(MeepleBotPlayer *player,
                                const MeepleBotView *view,
                                const MeepleAction *actions, gsize n_actions,

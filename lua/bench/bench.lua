@@ -1,8 +1,9 @@
 -- bench.lua — the Lua half of lua-bench (lua-bench.c): plays @games
--- games, both seats from one connection, with the random or the greedy
--- Lua bot, and returns how many acts it took.
+-- games, both seats from one connection, with the strategy library's
+-- random or greedy bot through the Lua module (game:bot: the algorithm
+-- the C side runs, so the difference is the module's), and returns how
+-- many acts it took.
 local meeple = require "meeple"
-local greedy = require "greedy"
 
 local client = meeple.connect()
 
@@ -13,10 +14,11 @@ return function(games, strategy, seed)
     local a = game:join{ name = "Lua 1", seat = 1, save = false }
     local b = game:join{ name = "Lua 2", seat = 2, save = false }
     game:start()
-    local choose = strategy == "greedy" and greedy.new(game) or greedy.random
+    local bots = { [a] = game:bot(a, strategy, { seed = seed + i }),
+                   [b] = game:bot(b, strategy, { seed = seed + i }) }
     game:play({ a, b }, function(d)
       acts = acts + 1
-      return choose(d)
+      return bots[d.seat]:choose(d)
     end)
     game:close()
   end

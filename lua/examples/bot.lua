@@ -1,5 +1,7 @@
--- bot.lua — a bot in Lua: plays seats of a game with the greedy
--- strategy until the game ends.
+-- bot.lua — a bot in Lua: plays seats of a game with a strategy of the
+-- strategy library (game:bot, the algorithms `meeple bot` runs) until
+-- the game ends; greedy unless $MEEPLE_BOT_STRATEGY names another
+-- ("search:1s", "random").
 --
 --   meeple-lua bot.lua GAME [SEAT...]
 --
@@ -8,7 +10,6 @@
 -- without, it takes back every bot seat it holds a token for, else joins
 -- the free bot seats.
 local meeple = require "meeple"
-local greedy = require "greedy"
 
 local id = assert(arg[1], "usage: meeple-lua bot.lua GAME [SEAT...]")
 local client <close> = meeple.connect()
@@ -43,5 +44,8 @@ assert(#seats > 0, "no seat to play in game " .. id)
 
 -- Any seated client may start a game whose seats are all taken.
 pcall(game.start, game)
-game:play(seats, greedy.new(game))
+local strategy = os.getenv("MEEPLE_BOT_STRATEGY") or "greedy"
+local bots = {}
+for _, seat in ipairs(seats) do bots[seat] = game:bot(seat, strategy) end
+game:play(seats, function(d) return bots[d.seat]:choose(d) end)
 print(("game %s over: %s"):format(id, table.concat(game:scores(), " ")))

@@ -5,7 +5,6 @@
 --
 --   meeple-lua evening.lua [RULES] [SCORES-FILE]
 local meeple = require "meeple"
-local greedy = require "greedy"
 
 local rules, out = arg[1] or "abbot", arg[2]
 local client <close> = meeple.connect()
@@ -14,8 +13,9 @@ local game <close> = client:create{ seats = 2, rules = rules,
 local a = game:join{ name = "Ann", save = false }
 local b = game:join{ name = "Bob", save = false }
 game:start()
-meeple.spawn(function() game:play(a, greedy.new(game)) end)
-meeple.spawn(function() game:play(b, greedy.random) end)
+-- the strategy library's bots (game:bot): Ann greedy, Bob random
+meeple.spawn(function() game:play(a, game:bot(a, "greedy")) end)
+meeple.spawn(function() game:play(b, game:bot(b, "random")) end)
 meeple.run()
 
 local st = game:state()

@@ -1,19 +1,20 @@
 -- tournament.lua — a small tournament between bots: every pair of
 -- strategies plays GAMES games on each side, all in this one script
 -- (each bot a task, all on one connection), and a table of wins and
--- points is printed.
+-- points is printed.  The strategy library's greedy (game:bot) meets a
+-- strategy written in Lua (heuristic.lua).
 --
 --   meeple-lua tournament.lua [GAMES] [RULES]
 local meeple = require "meeple"
-local greedy = require "greedy"
+local heuristic = require "heuristic"
 
 local games_each = tonumber(arg[1]) or 2
 local rules = arg[2] or ""
 local strategies = {
-  greedy = function(game) return greedy.new(game) end,
-  random = function() return greedy.random end,
+  greedy = function(game, seat) return game:bot(seat, "greedy") end,
+  heuristic = function(game) return heuristic.new(game) end,
 }
-local names = { "greedy", "random" }
+local names = { "greedy", "heuristic" }
 
 local client <close> = meeple.connect()
 local table_ = {}
@@ -26,8 +27,8 @@ local function play_one(a, b, seed)
   local sb = game:join{ name = b, save = false }
   game:start()
   -- One task per bot: each waits for its own seat's decisions.
-  meeple.spawn(function() game:play(sa, strategies[a](game)) end)
-  meeple.spawn(function() game:play(sb, strategies[b](game)) end)
+  meeple.spawn(function() game:play(sa, strategies[a](game, sa)) end)
+  meeple.spawn(function() game:play(sb, strategies[b](game, sb)) end)
   meeple.run()
   local st = game:state()
   for i, who in ipairs({ a, b }) do

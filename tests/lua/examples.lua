@@ -42,9 +42,9 @@ t.case("tournament.lua prints its table", function()
   for _ in out:gmatch("\ngame %d+: ") do games = games + 1 end
   t.check(out:find("^game %d+: ") and games == 1, "two games:\n" .. out)
   local greedy = out:match("\ngreedy%s+(%d+)%s+%d+%s+%d+")
-  local random = out:match("\nrandom%s+(%d+)%s+%d+%s+%d+")
-  t.eq(tonumber(greedy), 2, "greedy played")
-  t.eq(tonumber(random), 2, "random played")
+  local heuristic = out:match("\nheuristic%s+(%d+)%s+%d+%s+%d+")
+  t.eq(tonumber(greedy), 2, "greedy (the library's) played")
+  t.eq(tonumber(heuristic), 2, "heuristic (Lua's) played")
 end)
 
 t.case("reporter.lua: a line per turn of a game of two C bots", function()

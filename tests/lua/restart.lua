@@ -7,7 +7,7 @@
 -- process: a second script takes a seat over with the saved token.
 local t = require "harness"
 local meeple = require "meeple"
-local greedy = require "greedy"
+local heuristic = require "heuristic"
 
 local client = meeple.connect()
 
@@ -28,7 +28,7 @@ local function play_through_restarts(id, seats, kill_at)
         table.remove(kill_at, 1)
         t.stop_daemon("KILL")   -- the act that follows finds no daemon
       end
-      return greedy.random(d)
+      return heuristic.random(d)
     end)
     if ok then return restarts, game end
     game:close()

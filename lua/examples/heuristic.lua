@@ -1,10 +1,13 @@
--- greedy.lua — the greedy strategy of clients/bot, written in Lua: a
--- cheap one-move heuristic that sees only what every client sees (the
--- state, the catalog and the decision's actions), so it plays any rule
--- set.  Use it as a module:
+-- heuristic.lua — a bot strategy written in Lua: a cheap one-move
+-- heuristic that sees only what every client sees (the state, the
+-- catalog and the decision's actions), so it plays any rule set.  It is
+-- an example of a strategy of your own, not the strategy library's
+-- greedy: that one is game:bot(seat, "greedy"), the algorithm `meeple
+-- bot --strategy greedy` and meeple-sim run (doc/lua.md, "Bots").  Use
+-- it as a module:
 --
---   local greedy = require "greedy"
---   local choose = greedy.new(game)          -- one per game (caches the catalog)
+--   local heuristic = require "heuristic"
+--   local choose = heuristic.new(game)       -- one per game (caches the catalog)
 --   game:play(seat, choose)                  -- or game:act(d, choose(d))
 --
 -- place-tile:   3 points per placed side neighbour, 2 more when the edge
@@ -17,7 +20,7 @@
 -- other kinds:  the first action that is not "pass" (a random one when
 --               all are).
 -- Ties are broken at random (math.random).
-local greedy = {}
+local heuristic = {}
 
 local side_dx = { [0] = 0, 1, 0, -1 }
 local side_dy = { [0] = -1, 0, 1, 0 }
@@ -69,8 +72,8 @@ local function first_not_pass(d)
   return math.random(#d.actions)
 end
 
---- greedy.choose(d, state, catalog) -> index of the action to take.
-function greedy.choose(d, state, catalog)
+--- heuristic.choose(d, state, catalog) -> index of the action to take.
+function heuristic.choose(d, state, catalog)
   local placing = d.kind == "place-tile"
   if not placing and d.kind ~= "place-figure" then return first_not_pass(d) end
   local cells = {}
@@ -90,21 +93,21 @@ function greedy.choose(d, state, catalog)
   return chosen
 end
 
---- greedy.new(game) -> choose(d): the strategy for @game, its catalog
+--- heuristic.new(game) -> choose(d): the strategy for @game, its catalog
 -- read once (it never changes during a game).
-function greedy.new(game)
+function heuristic.new(game)
   local catalog = game:catalog()
   return function(d)
     if d.kind ~= "place-tile" and d.kind ~= "place-figure" then
       return first_not_pass(d)
     end
-    return greedy.choose(d, game:state(), catalog)
+    return heuristic.choose(d, game:state(), catalog)
   end
 end
 
---- greedy.random(d) -> a uniformly random index (the random bot).
-function greedy.random(d)
+--- heuristic.random(d) -> a uniformly random index (the random bot).
+function heuristic.random(d)
   return math.random(#d.actions)
 end
 
-return greedy
+return heuristic
