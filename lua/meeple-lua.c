@@ -36,7 +36,7 @@ message_handler(lua_State *L)
 }
 
 /* Where modules are: the script's own directory (so a script finds the
- * modules beside it, as the examples find greedy.lua), then
+ * modules beside it, as the examples find heuristic.lua), then
  * $MEEPLE_LUA_DIR (the source tree, for the tests), the directory
  * meeple.lua is installed in, and Lua's own path. */
 static void
