@@ -7,7 +7,7 @@
  *
  * Screenshots go to $MEEPLE_GTK_SHOTS (default: tests/gtk/shots in the
  * build tree): lobby, base-mid-turn, follower-choice, expansions,
- * final-scores, reconnect, replay.
+ * final-scores, reconnect, replay, game-removed.
  *
  * The checks run in order in one process (CK_NOFORK), sharing the
  * window and the bus: later ones use the games earlier ones made. */
@@ -934,6 +934,50 @@ START_TEST(test_replay_history)
 }
 END_TEST
 
+/* A game deleted while it is open: the banner says it is gone and why,
+ * and the client does not try to get it back (it never comes back). */
+START_TEST(test_game_removed)
+{
+  to_lobby();
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
+       c = gtk_widget_get_next_sibling(c))
+    if (gtk_check_button_get_active(GTK_CHECK_BUTTON(c)))
+      ui_click_at(c, 10, gtk_widget_get_height(c) / 2.0);
+  set_seats(2);
+  ui_fill(l->game_name, "to be deleted");
+  fill_tiles("U V E K A J D L B W");
+  choose_strategy(1, MEEPLE_STRATEGY_GREEDY, NULL);
+  ui_click(GTK_WIDGET(l->create));
+  ck_assert(ui_wait(game_shown, NULL, 10000));
+  MgSession *s = mg_game_view_session(parts->view);
+  g_autofree char *id = g_strdup(mg_session_id(s));
+  gboolean deleted = FALSE;
+  GError *error = NULL;
+  /* this client created it and holds every seat: it goes at once */
+  ck_assert_msg(meeple_remote_game_delete(mg_session_game(s), &deleted,
+                                          &error),
+                "delete: %s", error ? error->message : "?");
+  ck_assert(deleted);
+  ck_assert_msg(ui_wait(banner_up, NULL, 10000), "no banner after the "
+                "game was deleted");
+  const char *text = gtk_label_get_text(parts->banner_label);
+  g_autofree char *why = g_strdup_printf("game %s was deleted", id);
+  ck_assert_msg(strstr(text, "This game is gone") && strstr(text, why),
+                "banner: %s", text);
+  ck_assert_str_eq(gtk_label_get_text(view()->status),
+                   "This game is no longer on the server.");
+  /* no reconnecting: it stays so */
+  ui_iterate(1500);
+  ck_assert(banner_up(NULL));
+  ck_assert_str_eq(gtk_label_get_text(view()->status),
+                   "This game is no longer on the server.");
+  shot("game-removed");
+  to_lobby();
+  lap("game removed");
+}
+END_TEST
+
 /* The bot seats' strategies on disk: per game and seat, the last choice
  * wins, the oldest games go first, a broken file is started afresh. */
 START_TEST(test_bot_strategies_file)
@@ -1023,6 +1067,7 @@ suite(void)
     { "every-rule-set", test_every_rule_set },
     { "reconnect", test_reconnect },
     { "replay-history", test_replay_history },
+    { "game-removed", test_game_removed },
   };
   for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
     TCase *tc = tcase_create(cases[i].name);
