@@ -463,6 +463,43 @@ draw_swatch(GtkDrawingArea *area, cairo_t *cr, int w, int h, gpointer data)
                   mg_look_seat_letter(seat), w / 2.0, h / 2.0, MIN(w, h));
 }
 
+/* Seat @seat's figures in hand at a replay's step, by type: a seat's
+ * figures of a type are always in hand or on the board, so what it holds
+ * at the end (@state's supply and its figures on the final board) less
+ * what stands on the step's board (@at).  A new table (g_hash_table_unref;
+ * keys are the state's). */
+static GHashTable *
+supply_at(const MeepleClientState *state, guint seat,
+          const MeepleClientSeat *s, const MgReplayBoard *at)
+{
+  GHashTable *hand = g_hash_table_new(g_str_hash, g_str_equal);
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init(&it, s->supply);
+  while (g_hash_table_iter_next(&it, &key, &value))
+    g_hash_table_insert(hand, key, value);
+  for (guint i = 0; i < state->figures->len; i++) {
+    const MeepleClientFigure *f = g_ptr_array_index(state->figures, i);
+    if (f->owner != (int)seat)
+      continue;
+    gpointer k;
+    gpointer n = NULL;
+    if (!g_hash_table_lookup_extended(hand, f->type, &k, &n))
+      k = f->type;
+    g_hash_table_insert(hand, k, GUINT_TO_POINTER(GPOINTER_TO_UINT(n) + 1));
+  }
+  for (guint i = 0; i < at->figures->len; i++) {
+    const MgBoardFigure *f = &g_array_index(at->figures, MgBoardFigure, i);
+    gpointer k, n;
+    if (f->owner != (int)seat ||
+        !g_hash_table_lookup_extended(hand, f->type, &k, &n))
+      continue;
+    guint left = GPOINTER_TO_UINT(n);
+    g_hash_table_insert(hand, k, GUINT_TO_POINTER(left ? left - 1 : 0));
+  }
+  return hand;
+}
+
 static void
 update_players(MgGameView *v, const MeepleClientState *state,
                const MeepleClientDecision *pending_d, const int *totals)
@@ -480,11 +517,13 @@ update_players(MgGameView *v, const MeepleClientState *state,
     gboolean active = pending_d ? pending_d->seat == s
                                 : strcmp(state->status, "playing") == 0 &&
                                       state->active_seat == s;
-    /* a replay shows the totals as of its step, and not the final
-     * figures in hand */
+    /* a replay shows the totals and the figures in hand as of its
+     * step */
     int score = totals ? totals[s] : seat->score;
-    g_autofree char *supply = totals ? g_strdup("")
-                                     : supply_text(seat->supply);
+    GHashTable *hand = totals ? supply_at(state, s, seat, &v->rb) : NULL;
+    g_autofree char *supply = supply_text(hand ? hand : seat->supply);
+    if (hand)
+      g_hash_table_unref(hand);
     const char *who = v->session && mg_session_plays(v->session, s) ? " (you)"
                       : v->session && mg_session_bot_plays(v->session, s)
                           ? " (bot here)"

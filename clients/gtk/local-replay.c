@@ -192,6 +192,53 @@ seat_free(gpointer data)
 }
 
 static void
+figure_free(gpointer data)
+{
+  MeepleClientFigure *f = data;
+  g_free(f->type);
+  g_free(f->segment);
+  g_free(f);
+}
+
+/* The final board's figures and each seat's figures in hand, as GetState
+ * gives them: a replay's players show what they held at each step from
+ * these (game-view.c). */
+static void
+build_figures(MgLocalReplay *r, MeepleClientState *st,
+              const MeepleGame *game)
+{
+  st->figures = g_ptr_array_new_with_free_func(figure_free);
+  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+    MeepleFigureInfo f = meeple_game_figure(game, i);
+    if (!f.on_board)
+      continue;
+    MeepleClientFigure *cf = g_new0(MeepleClientFigure, 1);
+    cf->type = g_strdup(meeple_rules_figure_type(r->rules, f.type)->name);
+    cf->owner = f.owner;
+    cf->x = f.x;
+    cf->y = f.y;
+    MeeplePlacedTile tile;
+    const MeepleTileType *tt =
+        f.segment != MEEPLE_SEGMENT_NONE &&
+                meeple_game_tile_at(game, f.x, f.y, &tile)
+            ? meeple_rules_tile_type(r->rules, tile.type) : NULL;
+    cf->segment = g_strdup(tt && f.segment < tt->n_segments
+                               ? tt->segments[f.segment].name : "");
+    g_ptr_array_add(st->figures, cf);
+  }
+  for (guint p = 0; p < st->seats->len; p++) {
+    MeepleClientSeat *seat = g_ptr_array_index(st->seats, p);
+    for (guint t = 0; t < meeple_rules_n_figure_types(r->rules); t++) {
+      const MeepleFigureType *ft = meeple_rules_figure_type(r->rules, t);
+      guint n = meeple_game_supply(game, p, t);
+      if (!ft->neutral && n > 0)
+        g_hash_table_insert(seat->supply, g_strdup(ft->name),
+                            GUINT_TO_POINTER(n));
+    }
+  }
+}
+
+static void
 build_state(MgLocalReplay *r, const char *id, const MeepleRecord *record,
             const MeepleGame *game)
 {
@@ -215,11 +262,12 @@ build_state(MgLocalReplay *r, const char *id, const MeepleRecord *record,
     s->kind = g_strdup("human");
     s->taken = TRUE;
     s->score = meeple_game_score(game, i);
-    s->supply = g_hash_table_new(g_str_hash, g_str_equal);
+    s->supply = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+                                      NULL);
     g_ptr_array_add(st->seats, s);
   }
   st->board = g_ptr_array_new();
-  st->figures = g_ptr_array_new();
+  build_figures(r, st, game);
   st->winners = g_array_new(FALSE, FALSE, sizeof(guint));
   st->set_aside = g_new0(char *, 1);
   st->note_labels = g_new0(char *, 1);

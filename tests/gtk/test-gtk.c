@@ -890,6 +890,10 @@ replay_base(gboolean local, const char *shot_name)
   ck_assert_uint_gt(steps, 3);
   ck_assert_uint_eq(current, 0);
   ck_assert_uint_eq(mg_board_n_tiles(view()->board), 1);
+  /* the figures in hand as of the step: all seven before the first move */
+  for (guint s = 0; s < 2; s++)
+    ck_assert_msg(strstr(player_text(s), "in hand: follower ×7"),
+                  "at the start: %s", player_text(s));
   ui_click(GTK_WIDGET(view()->replay_next));
   ui_click(GTK_WIDGET(view()->replay_next));
   mg_game_view_replay_steps(parts->view, &current);
@@ -915,6 +919,14 @@ replay_base(gboolean local, const char *shot_name)
     ck_assert_msg(score > 0 && strstr(player_text(s), want),
                   "at the end: %s (final %d)", player_text(s), score);
     g_free(want);
+    /* and what each holds at the end */
+    const MeepleClientSeat *seat = g_ptr_array_index(st->seats, s);
+    char *hand = g_strdup_printf("in hand: follower ×%u",
+                                 GPOINTER_TO_UINT(g_hash_table_lookup(
+                                     seat->supply, "follower")));
+    ck_assert_msg(strstr(player_text(s), hand), "at the end: %s, not %s",
+                  player_text(s), hand);
+    g_free(hand);
   }
 }
 
