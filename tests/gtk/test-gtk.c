@@ -397,6 +397,17 @@ to_lobby(void)
 
 /* ---- the checks --------------------------------------------------------------- */
 
+/* Unticks every rule set of the lobby: the next game is a base game. */
+static void
+untick_rules(void)
+{
+  const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
+  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
+       c = gtk_widget_get_next_sibling(c))
+    if (gtk_check_button_get_active(GTK_CHECK_BUTTON(c)))
+      ui_click_at(c, 10, gtk_widget_get_height(c) / 2.0);
+}
+
 static void
 set_seats(int n)
 {
@@ -651,11 +662,7 @@ START_TEST(test_reconnect)
 {
   to_lobby();
   const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
-  /* untick the rule sets again */
-  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
-       c = gtk_widget_get_next_sibling(c))
-    if (gtk_check_button_get_active(GTK_CHECK_BUTTON(c)))
-      ui_click_at(c, 10, gtk_widget_get_height(c) / 2.0);
+  untick_rules();
   set_seats(2);
   ui_fill(l->game_name, "restart");
   fill_tiles("U V E K A J D L B W U V E K");
@@ -952,10 +959,7 @@ START_TEST(test_game_removed)
 {
   to_lobby();
   const MgLobbyParts *l = mg_lobby_parts(parts->lobby);
-  for (GtkWidget *c = gtk_widget_get_first_child(GTK_WIDGET(l->rules)); c;
-       c = gtk_widget_get_next_sibling(c))
-    if (gtk_check_button_get_active(GTK_CHECK_BUTTON(c)))
-      ui_click_at(c, 10, gtk_widget_get_height(c) / 2.0);
+  untick_rules();
   set_seats(2);
   ui_fill(l->game_name, "to be deleted");
   fill_tiles("U V E K A J D L B W");
