@@ -73,6 +73,10 @@ typedef struct {
   gint8 acrobat_spot[SPOT_CACHE];
 } Circus;
 
+/* Acrobat tiles the state remembers; a tile set with more (the base set
+ * has 8) makes acrobat_tiles() fall back to reading the whole board. */
+#define MAX_ACROBAT_TILES 24
+
 /* Per-game state (DESIGN invariant 3); a byte copy clones it.  The pile
  * is kept as values; which one comes next is drawn with the game's PRNG
  * when it is needed, so nothing about it exists before that moment. */
@@ -82,6 +86,15 @@ typedef struct {
   guint8 under;           /* value of the token under the big top, 0: none */
   guint8 out[N_TOKENS];   /* revealed tokens, out of the game, in order */
   guint8 n_out;
+  /* The acrobat tiles on the board, in the order they were placed, as
+   * indices for meeple_game_placed(), for the lists of every figure
+   * decision (CIRCUS-14, X-10), which would otherwise read every tile of
+   * the board: index_acrobat_tiles() keeps it, from placed tile
+   * n_indexed on.  overflow: more than MAX_ACROBAT_TILES. */
+  guint16 acrobat_tile[MAX_ACROBAT_TILES];
+  guint16 n_acrobat_tiles;
+  guint16 n_indexed;
+  gboolean overflow;
 } CircusState;
 
 static void
@@ -213,15 +226,68 @@ compare_reading(const void *pa, const void *pb)
   return (a->x > b->x) - (a->x < b->x);
 }
 
-static GArray *
-tiles_in_reading_order(const MeepleGame *game)
+
+/* PLACE_TILE: adds the tiles placed since the last call (this turn's, and
+ * the start tile at the first) to the state's acrobat tiles. */
+static MeepleHookResult
+index_acrobat_tiles(MeepleGame *game, gpointer user_data)
 {
-  GArray *tiles = g_array_sized_new(FALSE, FALSE, sizeof(MeeplePlacedTile),
-                                    meeple_game_n_placed(game));
-  for (guint i = 0; i < meeple_game_n_placed(game); i++) {
-    MeeplePlacedTile t = meeple_game_placed(game, i);
-    g_array_append_val(tiles, t);
+  const Circus *c = user_data;
+  CircusState *st = meeple_game_slot(game, c->slot);
+  guint n = meeple_game_n_placed(game);
+  for (guint i = st->n_indexed; i < n; i++) {
+    if (acrobat_spot_of(game, c, meeple_game_placed(game, i).type) < 0)
+      continue;
+    if (st->n_acrobat_tiles == MAX_ACROBAT_TILES)
+      st->overflow = TRUE;
+    else
+      st->acrobat_tile[st->n_acrobat_tiles++] = (guint16)i;
   }
+  st->n_indexed = (guint16)n;
+  return MEEPLE_HOOK_CONTINUE;
+}
+
+/* Walks the acrobat tiles on the board in the order they were placed
+ * (the order of every list of the board): set *@cursor to 0, then each
+ * call fills @tile and its acrobat segment @spot, until it returns FALSE.
+ * Reads the state's index, then the tiles placed after it was last kept
+ * (none once this turn's PLACE_TILE hooks ran); the whole board only
+ * after an overflow. */
+static gboolean
+next_acrobat_tile(const MeepleGame *game, const Circus *c, guint *cursor,
+                  MeeplePlacedTile *tile, guint *spot)
+{
+  const CircusState *st = meeple_game_slot_const(game, c->slot);
+  guint listed = st->overflow ? 0 : st->n_acrobat_tiles;
+  if (*cursor < listed) {
+    *tile = meeple_game_placed(game, st->acrobat_tile[(*cursor)++]);
+    *spot = (guint)acrobat_spot_of(game, c, tile->type);
+    return TRUE;
+  }
+  /* cursor listed + k: placed tile (overflow ? 0 : n_indexed) + k */
+  guint first = st->overflow ? 0 : st->n_indexed;
+  while (*cursor - listed + first < meeple_game_n_placed(game)) {
+    *tile = meeple_game_placed(game, *cursor - listed + first);
+    (*cursor)++;
+    int s = acrobat_spot_of(game, c, tile->type);
+    if (s >= 0) {
+      *spot = (guint)s;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+/* The acrobat tiles on the board in reading order (rows from the top,
+ * each from the left), as the final scoring and the notes list them. */
+static GArray *
+acrobat_tiles_in_reading_order(const MeepleGame *game, const Circus *c)
+{
+  GArray *tiles = g_array_new(FALSE, FALSE, sizeof(MeeplePlacedTile));
+  guint cursor = 0, spot;
+  MeeplePlacedTile t;
+  while (next_acrobat_tile(game, c, &cursor, &t, &spot))
+    g_array_append_val(tiles, t);
   qsort(tiles->data, tiles->len, sizeof(MeeplePlacedTile), compare_reading);
   return tiles;
 }
@@ -443,11 +509,10 @@ list_acrobats(MeepleGame *game, const Circus *c, const MeeplePlacedTile *tile,
                          MEEPLE_FIGURE_FOLLOWER) == 0)
     return;
   if (reach_any_tile(game, tile)) {
-    /* in the order the tiles were placed, like every list of the board */
-    for (guint i = 0; i < meeple_game_n_placed(game); i++) {
-      MeeplePlacedTile t = meeple_game_placed(game, i);
+    guint cursor = 0, spot;
+    MeeplePlacedTile t;
+    while (next_acrobat_tile(game, c, &cursor, &t, &spot))
       offer_acrobat(game, c, t.x, t.y, list);
-    }
     return;
   }
   for (int dy = -1; dy <= 1; dy++)
@@ -459,10 +524,10 @@ list_acrobats(MeepleGame *game, const Circus *c, const MeeplePlacedTile *tile,
 static void
 list_pyramids(MeepleGame *game, const Circus *c, MeepleActionList *list)
 {
-  for (guint i = 0; i < meeple_game_n_placed(game); i++) {
-    MeeplePlacedTile t = meeple_game_placed(game, i);
-    int spot = acrobat_spot_of(game, c, t.type);
-    if (spot < 0 || acrobats(game, t.x, t.y, (guint)spot, NULL) < PYRAMID_SIZE)
+  guint cursor = 0, spot;
+  MeeplePlacedTile t;
+  while (next_acrobat_tile(game, c, &cursor, &t, &spot)) {
+    if (acrobats(game, t.x, t.y, spot, NULL) < PYRAMID_SIZE)
       continue;
     MeepleAction a = { .kind = (uint16_t)c->pyramid_action,
                        .x = (int16_t)t.x, .y = (int16_t)t.y };
@@ -543,7 +608,7 @@ static MeepleHookResult
 circus_final_acrobats(MeepleGame *game, gpointer user_data)
 {
   const Circus *c = user_data;
-  g_autoptr(GArray) tiles = tiles_in_reading_order(game);
+  g_autoptr(GArray) tiles = acrobat_tiles_in_reading_order(game, c);
   for (guint i = 0; i < tiles->len; i++) {
     const MeeplePlacedTile *t = &g_array_index(tiles, MeeplePlacedTile, i);
     int spot = spot_of_type(game, t->type, c->acrobat_kind);
@@ -584,7 +649,7 @@ circus_notes(const MeepleGame *game, MeepleNotes *notes, gpointer user_data)
                            animal_name(st->out[i]), st->out[i]);
   meeple_notes_add(notes, "Animal tokens", "%u face down in the pile; out of "
                    "the game: %s", st->n_pile, st->n_out ? out->str : "none");
-  g_autoptr(GArray) tiles = tiles_in_reading_order(game);
+  g_autoptr(GArray) tiles = acrobat_tiles_in_reading_order(game, c);
   g_string_truncate(out, 0);
   for (guint i = 0; i < tiles->len; i++) {
     const MeeplePlacedTile *t = &g_array_index(tiles, MeeplePlacedTile, i);
@@ -700,6 +765,8 @@ circus_setup(MeepleRules *rules, GError **error)
 
   /* hooks, at their places in RULES §0.4: P5 after the volcano (P2), the
    * princess (P3) and the magic figures (P4, priority -10) */
+  meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_PLACE_TILE,
+                              MEEPLE_PRIORITY_DEFAULT, index_acrobat_tiles, c);
   meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_PLACE_TILE, -20,
                               circus_first_big_top, c);
   meeple_rules_add_actions_hook(rules, MEEPLE_PRIORITY_DEFAULT,
