@@ -145,8 +145,9 @@ END_TEST
 /* The plugin API's cheap queries (ABI 2.2) say what the full ones say:
  * meeple_game_segment_feature() the id, completion and follower count of
  * meeple_game_feature() for every segment on the board, and
- * meeple_game_neutral_figure() the first neutral figure of each type, at
- * decisions all through random games with every rule set.
+ * meeple_game_neutral_figure() the first neutral figure of each type, and
+ * meeple_game_seat_figures() (ABI 2.4) exactly the figures a seat owns, at
+ * decisions all through random games with every rule set, 2 to 4 seats.
  * RULES: BASE-08, BASE-12 */
 START_TEST(segment_feature_and_neutral_figure_agree)
 {
@@ -154,9 +155,9 @@ START_TEST(segment_feature_and_neutral_figure_agree)
     tu_rules_with("abbot,circus,mage-witch,princess-dragon,mist,"
                   "spell-circles");
   GRand *rand = g_rand_new_with_seed(26);
-  guint checked = 0, neutral_types = 0;
+  guint checked = 0, neutral_types = 0, seat_figures = 0;
   for (guint64 seed = 1; seed <= 3; seed++) {
-    MeepleGameConfig config = { .n_players = 2, .seed = seed };
+    MeepleGameConfig config = { .n_players = 1 + (guint)seed, .seed = seed };
     MeepleGame *game = meeple_game_new(rules, &config, NULL);
     ck_assert(game);
     for (guint step = 0; !meeple_game_is_over(game); step++) {
@@ -199,11 +200,24 @@ START_TEST(segment_feature_and_neutral_figure_agree)
         ck_assert_int_eq(meeple_game_neutral_figure(game, type), first);
         neutral_types += first >= 0;
       }
+      for (guint seat = 0; seat <= config.n_players; seat++) {
+        guint first = 999, n = meeple_game_seat_figures(game, seat, &first);
+        guint owned = 0;
+        for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+          gboolean mine = meeple_game_figure(game, i).owner == (int)seat;
+          owned += mine;
+          ck_assert_int_eq(mine, i >= first && i < first + n);
+        }
+        ck_assert_uint_eq(n, owned);
+        ck_assert_uint_eq(n > 0, seat < config.n_players);
+        seat_figures += n;
+      }
     }
     meeple_game_free(game);
   }
   ck_assert_uint_gt(checked, 1000);
   ck_assert_uint_gt(neutral_types, 0); /* dragon, fairy, mage, ... */
+  ck_assert_uint_gt(seat_figures, 0);
   g_rand_free(rand);
   meeple_rules_unref(rules);
 }

@@ -462,8 +462,12 @@ meeple_game_new(MeepleRules *rules, const MeepleGameConfig *config,
   /* Neutral figures (dragon, fairy, ...) start off the board, after the
    * players' (meeple_game_neutral_figure() looks only there). */
   g->first_neutral = g->n_figures;
+  for (guint f = 0; f < NEUTRAL_INDEXED; f++)
+    g->neutral_of_type[f] = -1;
   for (guint f = 0; f < n_ftypes; f++)
     for (guint k = 0; k < meeple_rules_figure_type(rules, f)->neutral; k++) {
+      if (k == 0 && f < NEUTRAL_INDEXED)
+        g->neutral_of_type[f] = (int16_t)g->n_figures;
       Figure *fig = &g->figures[g->n_figures++];
       fig->type = (uint8_t)f;
       fig->owner = -1;

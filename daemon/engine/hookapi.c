@@ -52,11 +52,24 @@ meeple_game_segment_feature(const MeepleGame *g, int x, int y, guint segment,
 int
 meeple_game_neutral_figure(const MeepleGame *g, guint type)
 {
+  if (type < NEUTRAL_INDEXED)
+    return g->neutral_of_type[type];
   /* meeple_game_new() puts the neutral figures after every player's */
   for (guint i = g->first_neutral; i < g->n_figures; i++)
     if (g->figures[i].type == type)
       return (int)i;
   return -1;
+}
+
+guint
+meeple_game_seat_figures(const MeepleGame *g, guint seat, guint *first)
+{
+  /* meeple_game_new() gives every seat the same figures, seat by seat,
+   * before the neutral ones */
+  guint per_seat = g->n_players ? g->first_neutral / g->n_players : 0;
+  if (first)
+    *first = seat < g->n_players ? seat * per_seat : 0;
+  return seat < g->n_players ? per_seat : 0;
 }
 
 guint

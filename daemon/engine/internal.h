@@ -283,6 +283,10 @@ struct MeepleGame {
   Figure *figures;
   guint n_figures;
   guint first_neutral;         /* players' figures first, then neutral */
+  /* meeple_game_neutral_figure() of the first NEUTRAL_INDEXED types
+   * (-1: none), asked on every action of the long lists */
+#define NEUTRAL_INDEXED 32
+  int16_t neutral_of_type[NEUTRAL_INDEXED];
   /* supply counts [player * n_figure_types + type] */
   uint8_t *figure_supply;
   guint n_figure_types;

@@ -38,9 +38,10 @@ G_BEGIN_DECLS
  * failing hooks (meeple_game_fail()), meeple_game_segment_feature()
  * and meeple_game_neutral_figure().  2.3: methods of published
  * interfaces (meeple_rules_describe_api()), for hosts; FILTER hooks for
- * some effects only (meeple_rules_add_filter_hook_for()). */
+ * some effects only (meeple_rules_add_filter_hook_for()).  2.4: one
+ * seat's figures (meeple_game_seat_figures()). */
 #define MEEPLE_PLUGIN_ABI_MAJOR 2
-#define MEEPLE_PLUGIN_ABI_MINOR 3
+#define MEEPLE_PLUGIN_ABI_MINOR 4
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
@@ -609,6 +610,12 @@ int meeple_game_segment_feature(const MeepleGame *game, int x, int y,
  * -1 when @type has none; found among the neutral figures only, so
  * cheap enough to ask on every action of a long list.  ABI 2.2. */
 int meeple_game_neutral_figure(const MeepleGame *game, guint type);
+/** The figures of seat @seat, of every type, in its supply or on the
+ * board, are the indices *@first .. *@first + n - 1 of
+ * meeple_game_figure(); returns n (0 for a seat not in the game).  For
+ * scans of one seat's figures on every decision.  ABI 2.4. */
+guint meeple_game_seat_figures(const MeepleGame *game, guint seat,
+                               guint *first);
 /** Placed tiles among the 8 around (x, y) (RULES BASE-18, BASE-22). */
 guint meeple_game_neighbours(const MeepleGame *game, int x, int y);
 
