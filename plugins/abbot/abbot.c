@@ -57,9 +57,14 @@ list_abbot_actions(MeepleGame *game, MeepleActionList *list,
       meeple_action_list_add(list, &a);
     }
   }
-  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+  /* only the active seat's figures, and only when an abbot is out */
+  guint first, end = meeple_game_seat_figures(game, me, &first) + first;
+  if (meeple_game_supply(game, me, ab->abbot) ==
+      meeple_rules_figure_type(meeple_game_rules(game), ab->abbot)->per_player)
+    end = first;
+  for (guint i = first; i < end; i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (f.type != ab->abbot || f.owner != (int)me || !f.on_board)
+    if (f.type != ab->abbot || !f.on_board)
       continue;
     MeepleAction a = {
       .kind = (uint16_t)ab->take_back,

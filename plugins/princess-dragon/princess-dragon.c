@@ -148,11 +148,19 @@ static gboolean
 fairy_at_pyramid(const MeepleGame *game, const MeepleFigureInfo *fairy,
                  guint seat, guint *mine)
 {
+  MeepleRules *rules = meeple_game_rules(game);
+  MeeplePlacedTile tile;
   MeepleFeatureInfo spot;
+  /* the kind from the tile type first: this runs at every turn's start,
+   * and meeple_game_feature() walks the feature and every figure */
   if (fairy->segment == MEEPLE_SEGMENT_NONE ||
-      !meeple_game_feature(game, fairy->x, fairy->y, fairy->segment, &spot) ||
-      meeple_rules_kind(meeple_game_rules(game), spot.kind)->shape !=
-          MEEPLE_SHAPE_SPOT)
+      !meeple_game_tile_at(game, fairy->x, fairy->y, &tile))
+    return FALSE;
+  const MeepleTileType *type = meeple_rules_tile_type(rules, tile.type);
+  if (fairy->segment >= type->n_segments ||
+      meeple_rules_kind(rules, type->segments[fairy->segment].kind)->shape !=
+          MEEPLE_SHAPE_SPOT ||
+      !meeple_game_feature(game, fairy->x, fairy->y, fairy->segment, &spot))
     return FALSE;
   *mine = spot.followers[seat];
   return TRUE;
@@ -273,16 +281,20 @@ pd_princess(MeepleGame *game, gpointer user_data)
     return MEEPLE_HOOK_CONTINUE;
   const MeepleTileType *type =
       meeple_rules_tile_type(meeple_game_rules(game), tile.type);
-  g_autoptr(GArray) list = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
-  MeepleAction pass = { .kind = MEEPLE_ACTION_PASS };
-  g_array_append_val(list, pass);
+  g_autoptr(GArray) list = NULL; /* made only for a princess: every turn */
   for (guint s = 0; s < type->n_segments; s++)
     if (type->segments[s].kind == MEEPLE_KIND_CITY &&
-        (type->segments[s].symbols & (1u << pd->princess)))
+        (type->segments[s].symbols & (1u << pd->princess))) {
+      if (!list) {
+        MeepleAction pass = { .kind = MEEPLE_ACTION_PASS };
+        list = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
+        g_array_append_val(list, pass);
+      }
       list_knights(game, pd, &tile, s, list);
+    }
   /* PD-13: only when her city holds a knight; removing one is optional,
    * hence "pass". */
-  if (list->len > 1)
+  if (list && list->len > 1)
     meeple_game_request_decision(game, pd->princess_decision,
                                  meeple_game_active_player(game),
                                  (const MeepleAction *)(void *)list->data,
@@ -297,8 +309,8 @@ follower_at(MeepleGame *game, int owner, int x, int y, guint segment)
 {
   for (guint i = 0; i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (is_follower_on_board(game, &f) && f.x == x && f.y == y &&
-        f.segment == segment && (owner < 0 || f.owner == owner))
+    if (f.on_board && f.x == x && f.y == y && f.segment == segment &&
+        (owner < 0 || f.owner == owner) && is_follower_on_board(game, &f))
       return (int)i;
   }
   return -1;
@@ -332,10 +344,11 @@ list_fairy_moves(MeepleGame *game, const PrincessDragon *pd,
    * stands for all of them (what follower_at() would find), without a
    * scan of every figure per figure */
   MeepleFigureInfo seen[MEEPLE_MAX_PLAYERS * 32];
-  guint n_seen = 0;
-  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+  guint n_seen = 0, first;
+  guint end = meeple_game_seat_figures(game, me, &first) + first;
+  for (guint i = first; i < end; i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (!is_follower_on_board(game, &f) || f.owner != (int)me)
+    if (!is_follower_on_board(game, &f))
       continue;
     gboolean again = FALSE;
     for (guint k = 0; k < n_seen && !again; k++)
@@ -476,8 +489,8 @@ pd_filter(MeepleGame *game, const MeepleAction *a,
   int x, y;
   if ((e->what == MEEPLE_EFFECT_PLACE_FIGURE ||
        e->what == MEEPLE_EFFECT_MOVE_FIGURE) && e->has_cell &&
-      (e->figure < 0 || on_menu(game, (guint)e->figure)) &&
-      neutral_cell(game, pd->dragon, &x, &y) && e->x == x && e->y == y)
+      neutral_cell(game, pd->dragon, &x, &y) && e->x == x && e->y == y &&
+      (e->figure < 0 || on_menu(game, (guint)e->figure)))
     return FALSE;
   return TRUE;
 }
@@ -569,7 +582,7 @@ apply_step(MeepleGame *game, const MeepleAction *a, gpointer user_data)
   }
   for (guint i = 0; i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (f.on_board && on_menu(game, f.type) && f.x == a->x && f.y == a->y)
+    if (f.on_board && f.x == a->x && f.y == a->y && on_menu(game, f.type))
       meeple_game_return_figure(game, i, "PD-10");
   }
   next_step(game, pd);
