@@ -202,14 +202,44 @@ position_area(const MistSymbols *sym, const MeepleTileType *type,
   return 0;
 }
 
-static const MeepleTileType *
-type_at(const MeepleGame *game, int x, int y, guint *rotation)
+/* position_area() of every tile type, rotation and position: built once
+ * per rules object, thread-safely (search bots play on several threads),
+ * when a game first asks; the rules never change once games run. */
+static const gint8 *
+area_table(const MeepleGame *game, const MistSymbols *sym)
+{
+  MistSymbols *cache = (MistSymbols *)sym; /* only the cache fields */
+  if (g_once_init_enter(&cache->areas_ready)) {
+    MeepleRules *rules = meeple_game_rules(game);
+    guint n = meeple_rules_n_tile_types(rules);
+    gint8 *table = g_new(gint8, (gsize)MAX(n, 1) * 4 * N_POSITIONS);
+    for (guint t = 0; t < n; t++)
+      for (guint r = 0; r < 4; r++)
+        for (guint p = 0; p < N_POSITIONS; p++)
+          table[(t * 4 + r) * N_POSITIONS + p] = (gint8)position_area(
+              sym, meeple_rules_tile_type(rules, t), r, p);
+    cache->areas = table;
+    cache->n_area_types = n;
+    meeple_rules_own(rules, table, g_free);
+    g_once_init_leave(&cache->areas_ready, 1);
+  }
+  return sym->areas;
+}
+
+/* The tile at (x, y), FALSE when none: @areas points at its row of
+ * area_table(), the mist area (or -1) of each of its N_POSITIONS edge
+ * positions as it lies. */
+static gboolean
+areas_at(const MeepleGame *game, const MistSymbols *sym, int x, int y,
+         const gint8 **areas)
 {
   MeeplePlacedTile t;
   if (!meeple_game_tile_at(game, x, y, &t))
-    return NULL;
-  *rotation = t.rotation;
-  return meeple_rules_tile_type(meeple_game_rules(game), t.type);
+    return FALSE;
+  const gint8 *table = area_table(game, sym);
+  g_assert(t.type < sym->n_area_types); /* no type is added once games run */
+  *areas = table + ((gsize)t.type * 4 + (t.rotation & 3)) * N_POSITIONS;
+  return TRUE;
 }
 
 /* ---- mist areas across tiles ------------------------------------------------- */
@@ -235,22 +265,19 @@ mist_area_collect(const MeepleGame *game, const MistSymbols *sym,
   /* breadth first; the node list is the queue (areas are small) */
   for (guint i = 0; i < area->nodes->len; i++) {
     MistNode n = g_array_index(area->nodes, MistNode, i);
-    guint rot = 0;
-    const MeepleTileType *type = type_at(game, n.x, n.y, &rot);
-    if (!type)
+    const gint8 *here, *there;
+    if (!areas_at(game, sym, n.x, n.y, &here))
       continue; /* only placed tiles are ever queued */
     for (guint p = 0; p < N_POSITIONS; p++) {
-      if (position_area(sym, type, rot, p) != (int)n.area)
+      if (here[p] != (int)n.area)
         continue;
       guint side = position_side(p);
       int nx = n.x + side_dx[side], ny = n.y + side_dy[side];
-      guint nrot = 0;
-      const MeepleTileType *ntype = type_at(game, nx, ny, &nrot);
-      if (!ntype) {
+      if (!areas_at(game, sym, nx, ny, &there)) {
         area->open = TRUE;
         continue;
       }
-      int na = position_area(sym, ntype, nrot, position_partner(p));
+      int na = there[position_partner(p)];
       if (na <= 0) {
         area->dispersed = TRUE;
         continue;
@@ -293,21 +320,18 @@ mist_placement_analyse(const MeepleGame *game, const MistSymbols *sym, int x,
                        int y, MistPlacement *out)
 {
   memset(out, 0, sizeof *out);
-  guint rot = 0;
-  const MeepleTileType *type = type_at(game, x, y, &rot);
-  if (!type)
+  const gint8 *here, *there;
+  if (!areas_at(game, sym, x, y, &here))
     return;
   for (guint p = 0; p < N_POSITIONS; p++) {
-    int a = position_area(sym, type, rot, p);
+    int a = here[p];
     if (a < 0)
       continue;
     guint side = position_side(p);
     int nx = x + side_dx[side], ny = y + side_dy[side];
-    guint nrot = 0;
-    const MeepleTileType *ntype = type_at(game, nx, ny, &nrot);
-    if (!ntype)
+    if (!areas_at(game, sym, nx, ny, &there))
       continue;
-    int b = position_area(sym, ntype, nrot, position_partner(p));
+    int b = there[position_partner(p)];
     if (a > 0 && b > 0) {
       /* MIST-07: misty meets misty */
       out->thickened = TRUE;
