@@ -79,7 +79,10 @@ list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
   guint player = meeple_game_active_player(game);
   int here = magic_feature(game, mw, which);
   int other = magic_feature(game, mw, 1 - which);
-  guint n = 0;
+  guint n = 0, at = list->len;
+  /* room for every segment of the board, written in place: an append call
+   * per action would cost more than the rest of this loop */
+  g_array_set_size(list, at + meeple_game_n_placed(game) * MEEPLE_MAX_SEGMENTS);
   for (guint t = 0; t < meeple_game_n_placed(game); t++) {
     MeeplePlacedTile tile = meeple_game_placed(game, t);
     const MeepleTileType *type = meeple_rules_tile_type(rules, tile.type);
@@ -102,10 +105,11 @@ list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
       };
       if (filter && !meeple_game_action_allowed(game, decision, player, &a))
         continue;
-      g_array_append_val(list, a);
+      g_array_index(list, MeepleAction, at++) = a;
       n++;
     }
   }
+  g_array_set_size(list, at);
   return n;
 }
 
