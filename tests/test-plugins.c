@@ -1227,6 +1227,49 @@ START_TEST(filter_hook_for_some_effects)
 }
 END_TEST
 
+/* MeepleFilterContext.memo (ABI 2.4): each FILTER hook has its own, zero
+ * when a list starts and kept through the list.  "filter-memo" keeps
+ * every other tile placement by counting in its memo, and vetoes the
+ * whole list when a memo is shared or carried over (tests/plugins). */
+START_TEST(filter_memo_per_hook_and_list)
+{
+  MeepleRules *rules = rules_of("filter-memo good", "filter-memo");
+  MeepleRules *base = rules_of("good", "base");
+  MeepleGame *game = tu_game(rules, 2, "J X E D", FALSE);
+  MeepleGame *plain = tu_game(base, 2, "J X E D", FALSE);
+  guint lists = 0;
+  while (!meeple_game_is_over(plain)) {
+    const MeepleDecision *d = meeple_game_decision(game);
+    const MeepleDecision *all = meeple_game_decision(plain);
+    ck_assert_uint_eq(d->kind, all->kind);
+    if (d->kind != MEEPLE_DECISION_PLACE_TILE) {
+      ck_assert_uint_eq(d->n_actions, all->n_actions);
+      ck_assert_mem_eq(d->actions, all->actions,
+                       d->n_actions * sizeof(MeepleAction));
+    } else {
+      ck_assert_uint_gt(all->n_actions, 2);
+      ck_assert_uint_eq(d->n_actions, (all->n_actions + 1) / 2);
+      for (gsize i = 0; i < d->n_actions; i++)
+        ck_assert_mem_eq(&d->actions[i], &all->actions[2 * i],
+                         sizeof(MeepleAction));
+      /* one action asked alone is a list of one: its first */
+      ck_assert(meeple_game_action_allowed(game, MEEPLE_DECISION_PLACE_TILE,
+                                           d->player, &all->actions[1]));
+      lists++;
+    }
+    MeepleAction a = d->actions[0];
+    ck_assert(meeple_game_apply(game, &a, NULL, NULL, NULL));
+    ck_assert(meeple_game_apply(plain, &a, NULL, NULL, NULL));
+  }
+  ck_assert_uint_eq(lists, 4); /* J X E D, the start tile aside */
+  ck_assert(meeple_game_is_over(game));
+  meeple_game_free(game);
+  meeple_game_free(plain);
+  meeple_rules_unref(rules);
+  meeple_rules_unref(base);
+}
+END_TEST
+
 START_TEST(filter_sees_requested_decisions)
 {
   /* ABI 2.0: FILTER hooks run on the decisions rule sets request, with
@@ -1521,6 +1564,7 @@ main(void)
   tcase_add_test(tc, draw_hook_takes_tile);
   tcase_add_test(tc, filter_hook_vetoes);
   tcase_add_test(tc, filter_hook_for_some_effects);
+  tcase_add_test(tc, filter_memo_per_hook_and_list);
   tcase_add_test(tc, filter_sees_requested_decisions);
   tcase_add_test(tc, figure_actions_hook);
   tcase_add_test(tc, decisions_round_the_table);

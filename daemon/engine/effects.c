@@ -44,10 +44,16 @@ meeple_game_action_effect(const MeepleGame *g, const MeepleAction *a,
   effect_of(g, a, out);
 }
 
-/* Whether every FILTER hook (@hooks, @n of them) lets @a through. */
+/* Words of MeepleFilterContext.memo per hook. */
+#define MEMO_WORDS 4
+/* Hooks whose memos live on the stack; more get theirs from the heap. */
+#define STACK_MEMOS 8
+
+/* Whether every FILTER hook (@hooks, @n of them) lets @a through; hook h
+ * keeps its memo at @memo + h * MEMO_WORDS. */
 static inline gboolean
 allowed(MeepleGame *g, guint decision, guint player, const MeepleAction *a,
-        const HookDef *hooks, guint n)
+        const HookDef *hooks, guint n, guint64 *memo)
 {
   /* "pass" stays, so a decision that offers it always has a choice */
   if (a->kind == MEEPLE_ACTION_PASS)
@@ -55,12 +61,31 @@ allowed(MeepleGame *g, guint decision, guint player, const MeepleAction *a,
   MeepleFilterContext ctx = { .decision = decision, .player = player };
   effect_of(g, a, &ctx.effect);
   guint32 bit = MEEPLE_EFFECT_BIT(ctx.effect.what);
-  for (guint h = 0; h < n; h++)
+  for (guint h = 0; h < n; h++) {
+    ctx.memo = memo + h * MEMO_WORDS;
     if ((hooks[h].effects & bit) &&
         !((MeepleFilterHook)(void (*)(void))hooks[h].func)(
             g, a, &ctx, hooks[h].user_data))
       return FALSE;
+  }
   return TRUE;
+}
+
+/* Zeroed memos for @n hooks: @stack when they fit, else a new block. */
+static guint64 *
+memos_new(guint64 stack[STACK_MEMOS * MEMO_WORDS], guint n)
+{
+  if (n > STACK_MEMOS)
+    return g_new0(guint64, (gsize)n * MEMO_WORDS);
+  memset(stack, 0, (gsize)n * MEMO_WORDS * sizeof(guint64));
+  return stack;
+}
+
+static void
+memos_free(guint64 stack[STACK_MEMOS * MEMO_WORDS], guint64 *memo)
+{
+  if (memo != stack)
+    g_free(memo);
 }
 
 /* Whether any FILTER hook of @hooks (@n) is asked about @what. */
@@ -79,7 +104,13 @@ effects_allowed(MeepleGame *g, guint decision, guint player,
 {
   guint n;
   const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
-  return !n || allowed(g, decision, player, a, hooks, n);
+  if (!n)
+    return TRUE;
+  guint64 stack[STACK_MEMOS * MEMO_WORDS];
+  guint64 *memo = memos_new(stack, n);
+  gboolean ok = allowed(g, decision, player, a, hooks, n, memo);
+  memos_free(stack, memo);
+  return ok;
 }
 
 void
@@ -89,11 +120,14 @@ effects_filter(MeepleGame *g, guint decision, guint player, ActionList *list)
   const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
   if (!n)
     return; /* the base game's hot path: nothing to ask */
+  guint64 stack[STACK_MEMOS * MEMO_WORDS];
+  guint64 *memo = memos_new(stack, n);
   gsize kept = 0;
   for (gsize i = 0; i < list->len; i++)
-    if (allowed(g, decision, player, &list->items[i], hooks, n))
+    if (allowed(g, decision, player, &list->items[i], hooks, n, memo))
       list->items[kept++] = list->items[i];
   list->len = kept;
+  memos_free(stack, memo);
 }
 
 gboolean

@@ -476,20 +476,31 @@ pd_filter(MeepleGame *game, const MeepleAction *a,
   (void)a; /* its effect says all this rule set needs */
   const PrincessDragon *pd = user_data;
   const MeepleActionEffect *e = &ctx->effect;
+  /* what this needs of the game, read at the list's first action (the
+   * game does not change while a list is filtered): memo[0] 1 once read,
+   * memo[1] the PD-14 removal, memo[2] 1 with the dragon on the board at
+   * memo[3] (x and y, 32 bits each) */
+  guint64 *memo = ctx->memo;
+  if (!memo[0]) {
+    int x, y;
+    memo[0] = 1;
+    memo[1] = ctx->decision == MEEPLE_DECISION_PLACE_FIGURE &&
+              ((const PdState *)meeple_game_slot_const(game, pd->slot))
+                  ->removal;
+    memo[2] = neutral_cell(game, pd->dragon, &x, &y);
+    memo[3] = ((guint64)(guint32)x << 32) | (guint32)y;
+  }
   /* PD-14, AMB-05: after a princess removal no figure action at all (the
-   * turn's figure decision; "pass" is never vetoed).  The state is read
-   * only there: this runs on every tile placement of every list too. */
-  if (ctx->decision == MEEPLE_DECISION_PLACE_FIGURE &&
-      ((const PdState *)meeple_game_slot_const(game, pd->slot))->removal)
+   * turn's figure decision; "pass" is never vetoed) */
+  if (memo[1])
     return FALSE;
   /* PD-12, X-05 (and PD-06: the dragon sits on this turn's volcano):
    * nothing of the dragon's menu onto the dragon's tile, by any means —
    * placed or moved there, by the core or any rule set; a figure the
    * action does not name counts as on the menu */
-  int x, y;
   if ((e->what == MEEPLE_EFFECT_PLACE_FIGURE ||
-       e->what == MEEPLE_EFFECT_MOVE_FIGURE) && e->has_cell &&
-      neutral_cell(game, pd->dragon, &x, &y) && e->x == x && e->y == y &&
+       e->what == MEEPLE_EFFECT_MOVE_FIGURE) && e->has_cell && memo[2] &&
+      memo[3] == (((guint64)(guint32)e->x << 32) | (guint32)e->y) &&
       (e->figure < 0 || on_menu(game, (guint)e->figure)))
     return FALSE;
   return TRUE;

@@ -24,6 +24,7 @@ FIXTURE_PLUGINS = \
 	tests/plugins/dup-two.la \
 	tests/plugins/filter.la \
 	tests/plugins/filter-figures.la \
+	tests/plugins/filter-memo.la \
 	tests/plugins/good.la \
 	tests/plugins/hook-stop.la \
 	tests/plugins/hook-x.la \
@@ -107,6 +108,9 @@ tests_plugins_filter_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_filter_figures_la_SOURCES = tests/plugins/filter-figures.c
 tests_plugins_filter_figures_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_filter_figures_la_LIBADD = $(FIXTURE_LIBADD)
+tests_plugins_filter_memo_la_SOURCES = tests/plugins/filter-memo.c
+tests_plugins_filter_memo_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_plugins_filter_memo_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_good_la_SOURCES = tests/plugins/good.c
 tests_plugins_good_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_good_la_LIBADD = $(FIXTURE_LIBADD)

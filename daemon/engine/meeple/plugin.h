@@ -39,7 +39,8 @@ G_BEGIN_DECLS
  * and meeple_game_neutral_figure().  2.3: methods of published
  * interfaces (meeple_rules_describe_api()), for hosts; FILTER hooks for
  * some effects only (meeple_rules_add_filter_hook_for()).  2.4: one
- * seat's figures (meeple_game_seat_figures()). */
+ * seat's figures (meeple_game_seat_figures()), FILTER hooks' memos
+ * (MeepleFilterContext.memo). */
 #define MEEPLE_PLUGIN_ABI_MAJOR 2
 #define MEEPLE_PLUGIN_ABI_MINOR 4
 
@@ -465,6 +466,12 @@ typedef struct {
   guint player;
   /** What the action does to the board (meeple_game_action_effect()). */
   MeepleActionEffect effect;
+  /** ABI 2.4: four words of this hook's own, zero when the engine starts
+   * filtering a list and kept between this hook's calls on the actions of
+   * that list (a list of one for meeple_game_action_allowed()).  The game
+   * does not change while a list is filtered: what a hook reads of it
+   * once per list (where the dragon is) may wait here. */
+  guint64 *memo;
 } MeepleFilterContext;
 /** Returns FALSE to veto @action.  Runs on the actions of every decision,
  * whoever lists them, so the rule set that owns a restriction enforces it
