@@ -25,12 +25,17 @@ mist_symbols_register(MeepleRules *rules, MistSymbols *sym, GError **error)
     g_snprintf(name, sizeof name, "circles-%u", c + 1);
     sym->circles[c] = meeple_rules_symbol(rules, name);
   }
-  for (guint a = 0; a < MIST_MAX_AREAS; a++)
+  sym->area_bits = sym->circle_bits = 0;
+  for (guint a = 0; a < MIST_MAX_AREAS; a++) {
     if (sym->area[a] < 0)
       goto full;
-  for (guint c = 0; c < MIST_MAX_CIRCLES; c++)
+    sym->area_bits |= 1u << sym->area[a];
+  }
+  for (guint c = 0; c < MIST_MAX_CIRCLES; c++) {
     if (sym->circles[c] < 0)
       goto full;
+    sym->circle_bits |= 1u << sym->circles[c];
+  }
   /* how clients draw a field under mist (MIST-03) */
   static const MeepleSymbolLook under_mist = { '~', "≈", "field under mist" };
   for (guint a = 0; a < MIST_MAX_AREAS; a++)
@@ -62,6 +67,8 @@ mist_segment_area(const MistSymbols *sym, const MeepleTileType *type,
                   guint segment)
 {
   guint32 s = type->segments[segment].symbols;
+  if (!(s & sym->area_bits))
+    return 0;
   for (guint a = 0; a < MIST_MAX_AREAS; a++)
     if (has_symbol(s, sym->area[a]))
       return a + 1;
@@ -71,6 +78,8 @@ mist_segment_area(const MistSymbols *sym, const MeepleTileType *type,
 static guint
 segment_circles(const MistSymbols *sym, const MeepleSegment *seg)
 {
+  if (!(seg->symbols & sym->circle_bits))
+    return 0;
   for (guint c = 0; c < MIST_MAX_CIRCLES; c++)
     if (has_symbol(seg->symbols, sym->circles[c]))
       return c + 1;

@@ -22,6 +22,9 @@ G_BEGIN_DECLS
 typedef struct {
   int area[MIST_MAX_AREAS];       /* {mist} {mist-2} {mist-3}, or -1 */
   int circles[MIST_MAX_CIRCLES];  /* {circles-1} .. {circles-4}, or -1 */
+  /* the symbol bits of all areas and of all circles: most segments have
+   * none, and every tile's segments are asked */
+  guint32 area_bits, circle_bits;
   /* the mist area of every tile type's edge positions in each rotation,
    * built on first use (mist-geometry.c, area_table()): mist areas are
    * walked at every tile placement */

@@ -394,6 +394,15 @@ list_portal_targets(MeepleGame *game, const PrincessDragon *pd,
         n_types < G_N_ELEMENTS(types))
       types[n_types++] = fig;
   }
+  /* the kinds (below 32) each of them may stand on, asked once per list
+   * rather than per segment of the board */
+  guint32 stands[G_N_ELEMENTS(types)];
+  for (guint k = 0; k < n_types; k++) {
+    stands[k] = 0;
+    for (guint kind = 0; kind < MIN(meeple_rules_n_kinds(rules), 32u); kind++)
+      if (meeple_rules_figure_may_stand(rules, types[k], kind))
+        stands[k] |= 1u << kind;
+  }
   for (guint t = 0; n_types > 0 && t < meeple_game_n_placed(game); t++) {
     MeeplePlacedTile tile = meeple_game_placed(game, t);
     if (tile.x == portal->x && tile.y == portal->y)
@@ -406,7 +415,8 @@ list_portal_targets(MeepleGame *game, const PrincessDragon *pd,
       gboolean looked = FALSE;
       for (guint k = 0; k < n_types; k++) {
         guint fig = types[k];
-        if (!meeple_rules_figure_may_stand(rules, fig, kind))
+        if (kind < 32 ? !(stands[k] & (1u << kind))
+                      : !meeple_rules_figure_may_stand(rules, fig, kind))
           continue;
         if (!looked) {
           /* PD-17: unoccupied (BASE-12) and not completed with this
