@@ -140,10 +140,13 @@ meeple_game_figure(const MeepleGame *g, guint index)
   info.type = f->type;
   info.owner = f->owner;
   if (f->slot != NO_SLOT) {
+    const Placed *p = &g->placed[f->slot];
     info.on_board = TRUE;
-    info.x = g->placed[f->slot].x;
-    info.y = g->placed[f->slot].y;
-    info.segment = f->node != NO_NODE ? g->nodes[f->node].segment
+    info.x = p->x;
+    info.y = p->y;
+    /* node_of(): a tile's segments are consecutive nodes (no read of the
+     * node itself, far away in the node array) */
+    info.segment = f->node != NO_NODE ? (guint)(f->node - p->node0)
                                       : MEEPLE_SEGMENT_NONE;
   }
   return info;
