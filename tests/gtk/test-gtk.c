@@ -148,6 +148,16 @@ cell_highlighted(int x, int y)
   return ui_wait(cell_magenta_now, cell, 2000);
 }
 
+/* Whether a cell of the board is chosen, waiting for confirmation. */
+static gboolean
+cell_pending(gpointer data)
+{
+  (void)data;
+  int x, y;
+  guint rotation;
+  return mg_board_pending(view()->board, &x, &y, &rotation);
+}
+
 /* Places the drawn tile with the mouse: away from the board first, so
  * that no hover preview hides the highlight; click the cell (chosen),
  * click it again (confirmed). */
@@ -177,10 +187,13 @@ place_with_mouse(gboolean check_pixels)
   double wx, wy;
   mg_board_cell_point(view()->board, x, y, &wx, &wy);
   ui_click_at(board(), wx, wy);
+  /* the X server and GTK may take longer than the click's own pause on
+   * a loaded machine (a run failed so, once, next to a tournament) */
+  ck_assert_msg(ui_wait(cell_pending, NULL, 3000),
+                "a click on a legal cell chooses it");
   int px, py;
   guint rot;
-  ck_assert_msg(mg_board_pending(view()->board, &px, &py, &rot),
-                "a click on a legal cell chooses it");
+  ck_assert(mg_board_pending(view()->board, &px, &py, &rot));
   ck_assert_int_eq(px, x);
   ck_assert_int_eq(py, y);
   ck_assert(gtk_widget_get_sensitive(GTK_WIDGET(view()->confirm)));
