@@ -458,15 +458,12 @@ list_ringmaster(MeepleGame *game, const Circus *c, const MeeplePlacedTile *tile,
   const MeepleTileType *type = meeple_rules_tile_type(rules, tile->type);
   for (guint s = 0; s < type->n_segments; s++) {
     guint kind = type->segments[s].kind;
-    MeepleFeatureInfo info;
+    guint followers; /* every seat's, from the feature's root */
     if (!meeple_rules_figure_may_stand(rules, c->ringmaster, kind) ||
         (kind == MEEPLE_KIND_FIELD && meeple_game_config(game)->no_farmers) ||
-        !meeple_game_feature(game, tile->x, tile->y, s, &info))
-      continue;
-    gboolean occupied = FALSE;
-    for (guint p = 0; p < meeple_game_n_players(game); p++)
-      occupied |= info.followers[p] > 0;
-    if (occupied)
+        meeple_game_segment_feature(game, tile->x, tile->y, s, NULL,
+                                    &followers) < 0 ||
+        followers > 0)
       continue;
     MeepleAction a = {
       .kind = MEEPLE_ACTION_PLACE_FIGURE,
