@@ -274,19 +274,25 @@ mist_area_collect(const MeepleGame *game, const MistSymbols *sym,
   /* breadth first; the node list is the queue (areas are small) */
   for (guint i = 0; i < area->nodes->len; i++) {
     MistNode n = g_array_index(area->nodes, MistNode, i);
-    const gint8 *here, *there;
+    const gint8 *here, *there[4];
     if (!areas_at(game, sym, n.x, n.y, &here))
       continue; /* only placed tiles are ever queued */
+    guint looked = 0; /* sides whose neighbour was looked up, once each */
+    gboolean placed[4];
     for (guint p = 0; p < N_POSITIONS; p++) {
       if (here[p] != (int)n.area)
         continue;
       guint side = position_side(p);
       int nx = n.x + side_dx[side], ny = n.y + side_dy[side];
-      if (!areas_at(game, sym, nx, ny, &there)) {
+      if (!(looked & (1u << side))) {
+        looked |= 1u << side;
+        placed[side] = areas_at(game, sym, nx, ny, &there[side]);
+      }
+      if (!placed[side]) {
         area->open = TRUE;
         continue;
       }
-      int na = there[position_partner(p)];
+      int na = there[side][position_partner(p)];
       if (na <= 0) {
         area->dispersed = TRUE;
         continue;
@@ -329,18 +335,22 @@ mist_placement_analyse(const MeepleGame *game, const MistSymbols *sym, int x,
                        int y, MistPlacement *out)
 {
   memset(out, 0, sizeof *out);
-  const gint8 *here, *there;
+  const gint8 *here, *there[4];
   if (!areas_at(game, sym, x, y, &here))
     return;
+  gboolean placed[4]; /* each neighbour looked up once */
+  for (guint side = 0; side < 4; side++)
+    placed[side] = areas_at(game, sym, x + side_dx[side], y + side_dy[side],
+                            &there[side]);
   for (guint p = 0; p < N_POSITIONS; p++) {
     int a = here[p];
     if (a < 0)
       continue;
     guint side = position_side(p);
     int nx = x + side_dx[side], ny = y + side_dy[side];
-    if (!areas_at(game, sym, nx, ny, &there))
+    if (!placed[side])
       continue;
-    int b = there[position_partner(p)];
+    int b = there[side][position_partner(p)];
     if (a > 0 && b > 0) {
       /* MIST-07: misty meets misty */
       out->thickened = TRUE;
