@@ -288,7 +288,8 @@ acrobat_tiles_in_reading_order(const MeepleGame *game, const Circus *c)
   MeeplePlacedTile t;
   while (next_acrobat_tile(game, c, &cursor, &t, &spot))
     g_array_append_val(tiles, t);
-  qsort(tiles->data, tiles->len, sizeof(MeeplePlacedTile), compare_reading);
+  if (tiles->len > 1) /* an empty GArray's data may be NULL (qsort: UB) */
+    qsort(tiles->data, tiles->len, sizeof(MeeplePlacedTile), compare_reading);
   return tiles;
 }
 
