@@ -11,30 +11,45 @@
 
 #include <string.h>
 
-/* meeple_game_action_effect(), inline: the FILTER hooks see the effect of
- * every action of every list when rule sets filter. */
+/* The effect of @a, an action of kind @k (meeple_game_action_effect()),
+ * every field written: the FILTER hooks see the effect of every action of
+ * every list when rule sets filter. */
+static inline void
+effect_from(const MeepleActionKindInfo *k, const MeepleAction *a,
+            MeepleActionEffect *out)
+{
+  guint fields = k->fields;
+  gboolean cell =
+      (fields & (MEEPLE_ACTION_USES_CELL | MEEPLE_ACTION_USES_SEGMENT)) != 0;
+  out->what = k->effect.what;
+  out->figure = k->effect.figure >= 0                 ? k->effect.figure
+                : (fields & MEEPLE_ACTION_USES_FIGURE) ? a->figure
+                                                       : -1;
+  out->has_cell = cell;
+  out->x = cell ? a->x : 0;
+  out->y = cell ? a->y : 0;
+  out->segment = (fields & MEEPLE_ACTION_USES_SEGMENT) ? a->segment
+                                                       : MEEPLE_SEGMENT_NONE;
+}
+
+/* The kind of @a, or NULL (with a warning) for a kind the rules lack. */
+static inline const MeepleActionKindInfo *
+kind_of(const MeepleGame *g, const MeepleAction *a)
+{
+  g_return_val_if_fail(a->kind < g->rules->action_kinds->len, NULL);
+  return &((const ActionKindDef *)g_ptr_array_index(g->rules->action_kinds,
+                                                    a->kind))->info;
+}
+
 static inline void
 effect_of(const MeepleGame *g, const MeepleAction *a, MeepleActionEffect *out)
 {
-  memset(out, 0, sizeof *out);
-  out->figure = -1;
-  out->segment = MEEPLE_SEGMENT_NONE;
-  g_return_if_fail(a->kind < g->rules->action_kinds->len);
-  const MeepleActionKindInfo *k =
-      &((const ActionKindDef *)g_ptr_array_index(g->rules->action_kinds,
-                                                 a->kind))->info;
-  out->what = k->effect.what;
-  if (k->effect.figure >= 0)
-    out->figure = k->effect.figure;
-  else if (k->fields & MEEPLE_ACTION_USES_FIGURE)
-    out->figure = a->figure;
-  if (k->fields & (MEEPLE_ACTION_USES_CELL | MEEPLE_ACTION_USES_SEGMENT)) {
-    out->has_cell = TRUE;
-    out->x = a->x;
-    out->y = a->y;
-  }
-  if (k->fields & MEEPLE_ACTION_USES_SEGMENT)
-    out->segment = a->segment;
+  const MeepleActionKindInfo *k = kind_of(g, a);
+  if (k)
+    effect_from(k, a, out);
+  else
+    *out = (MeepleActionEffect){ .figure = -1,
+                                 .segment = MEEPLE_SEGMENT_NONE };
 }
 
 void
@@ -49,11 +64,12 @@ meeple_game_action_effect(const MeepleGame *g, const MeepleAction *a,
 /* Hooks whose memos live on the stack; more get theirs from the heap. */
 #define STACK_MEMOS 8
 
-/* Whether every FILTER hook (@hooks, @n of them) lets @a through; hook h
- * keeps its memo at @memo + h * MEMO_WORDS. */
+/* Whether every FILTER hook (@hooks, @n of them, asked together about
+ * the effects in @asked) lets @a through; hook h keeps its memo at @memo +
+ * h * MEMO_WORDS. */
 static inline gboolean
 allowed(MeepleGame *g, guint decision, guint player, const MeepleAction *a,
-        const HookDef *hooks, guint n, guint64 *memo)
+        const HookDef *hooks, guint n, guint32 asked, guint64 *memo)
 {
   /* "pass" stays, so a decision that offers it always has a choice */
   if (a->kind == MEEPLE_ACTION_PASS)
@@ -61,6 +77,8 @@ allowed(MeepleGame *g, guint decision, guint player, const MeepleAction *a,
   MeepleFilterContext ctx = { .decision = decision, .player = player };
   effect_of(g, a, &ctx.effect);
   guint32 bit = MEEPLE_EFFECT_BIT(ctx.effect.what);
+  if (!(asked & bit))
+    return TRUE;
   for (guint h = 0; h < n; h++) {
     ctx.memo = memo + h * MEMO_WORDS;
     if ((hooks[h].effects & bit) &&
@@ -69,6 +87,16 @@ allowed(MeepleGame *g, guint decision, guint player, const MeepleAction *a,
       return FALSE;
   }
   return TRUE;
+}
+
+/* The effects any of @hooks (@n) is asked about. */
+static guint32
+effects_asked(const HookDef *hooks, guint n)
+{
+  guint32 asked = 0;
+  for (guint h = 0; h < n; h++)
+    asked |= hooks[h].effects;
+  return asked;
 }
 
 /* Zeroed memos for @n hooks: @stack when they fit, else a new block. */
@@ -88,16 +116,6 @@ memos_free(guint64 stack[STACK_MEMOS * MEMO_WORDS], guint64 *memo)
     g_free(memo);
 }
 
-/* Whether any FILTER hook of @hooks (@n) is asked about @what. */
-static gboolean
-any_asked(const HookDef *hooks, guint n, MeepleEffectKind what)
-{
-  for (guint h = 0; h < n; h++)
-    if (hooks[h].effects & MEEPLE_EFFECT_BIT(what))
-      return TRUE;
-  return FALSE;
-}
-
 gboolean
 effects_allowed(MeepleGame *g, guint decision, guint player,
                 const MeepleAction *a)
@@ -108,7 +126,8 @@ effects_allowed(MeepleGame *g, guint decision, guint player,
     return TRUE;
   guint64 stack[STACK_MEMOS * MEMO_WORDS];
   guint64 *memo = memos_new(stack, n);
-  gboolean ok = allowed(g, decision, player, a, hooks, n, memo);
+  gboolean ok = allowed(g, decision, player, a, hooks, n,
+                        effects_asked(hooks, n), memo);
   memos_free(stack, memo);
   return ok;
 }
@@ -122,9 +141,10 @@ effects_filter(MeepleGame *g, guint decision, guint player, ActionList *list)
     return; /* the base game's hot path: nothing to ask */
   guint64 stack[STACK_MEMOS * MEMO_WORDS];
   guint64 *memo = memos_new(stack, n);
+  guint32 asked = effects_asked(hooks, n);
   gsize kept = 0;
   for (gsize i = 0; i < list->len; i++)
-    if (allowed(g, decision, player, &list->items[i], hooks, n, memo))
+    if (allowed(g, decision, player, &list->items[i], hooks, n, asked, memo))
       list->items[kept++] = list->items[i];
   list->len = kept;
   memos_free(stack, memo);
@@ -146,6 +166,7 @@ effects_filter_placements(MeepleGame *g, ActionList *list)
    * not asked about tiles: the hot path with expansions. */
   guint n;
   const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
-  if (n && any_asked(hooks, n, MEEPLE_EFFECT_PLACE_TILE))
+  if (n && (effects_asked(hooks, n) &
+            MEEPLE_EFFECT_BIT(MEEPLE_EFFECT_PLACE_TILE)))
     effects_filter(g, MEEPLE_DECISION_PLACE_TILE, g->active, list);
 }
