@@ -8,7 +8,9 @@
  * the one under the big top is never shown before it is revealed), and
  * one hook per step of RULES §0.4 it joins:
  *
- *   PLACE_TILE     P5  circus_first_big_top  CIRCUS-05 the first big top
+ *   PLACE_TILE         index_acrobat_tiles   (no rule: the acrobat tiles
+ *                                            the figure actions list)
+ *                  P5  circus_first_big_top  CIRCUS-05 the first big top
  *   FIGURE_ACTIONS F   circus_figure_actions CIRCUS-17 ringmaster,
  *                                            CIRCUS-10/11, X-10 acrobat,
  *                                            CIRCUS-14 score a pyramid
@@ -73,8 +75,8 @@ typedef struct {
   gint8 acrobat_spot[SPOT_CACHE];
 } Circus;
 
-/* Acrobat tiles the state remembers; a tile set with more (the base set
- * has 8) makes acrobat_tiles() fall back to reading the whole board. */
+/* Acrobat tiles the state remembers; a tile set with more (this one has
+ * 8) makes next_acrobat_tile() fall back to reading the whole board. */
 #define MAX_ACROBAT_TILES 24
 
 /* Per-game state (DESIGN invariant 3); a byte copy clones it.  The pile
@@ -225,7 +227,6 @@ compare_reading(const void *pa, const void *pb)
     return a->y < b->y ? -1 : 1;
   return (a->x > b->x) - (a->x < b->x);
 }
-
 
 /* PLACE_TILE: adds the tiles placed since the last call (this turn's, and
  * the start tile at the first) to the state's acrobat tiles. */

@@ -477,6 +477,13 @@ apply_fairy(MeepleGame *game, const MeepleAction *a, gpointer user_data)
   st->fairy_follower = follower;
 }
 
+/* A cell as one word, for pd_filter()'s memo. */
+static guint64
+cell_key(int x, int y)
+{
+  return ((guint64)(guint32)x << 32) | (guint32)y;
+}
+
 /* Runs on every decision of every rule set (meeple/plugin.h), so the two
  * restrictions this rule set owns hold whoever offers the action. */
 static gboolean
@@ -489,7 +496,7 @@ pd_filter(MeepleGame *game, const MeepleAction *a,
   /* what this needs of the game, read at the list's first action (the
    * game does not change while a list is filtered): memo[0] 1 once read,
    * memo[1] the PD-14 removal, memo[2] 1 with the dragon on the board at
-   * memo[3] (x and y, 32 bits each) */
+   * memo[3] (cell_key()) */
   guint64 *memo = ctx->memo;
   if (!memo[0]) {
     int x, y;
@@ -498,7 +505,7 @@ pd_filter(MeepleGame *game, const MeepleAction *a,
               ((const PdState *)meeple_game_slot_const(game, pd->slot))
                   ->removal;
     memo[2] = neutral_cell(game, pd->dragon, &x, &y);
-    memo[3] = ((guint64)(guint32)x << 32) | (guint32)y;
+    memo[3] = cell_key(x, y);
   }
   /* PD-14, AMB-05: after a princess removal no figure action at all (the
    * turn's figure decision; "pass" is never vetoed) */
@@ -510,7 +517,7 @@ pd_filter(MeepleGame *game, const MeepleAction *a,
    * action does not name counts as on the menu */
   if ((e->what == MEEPLE_EFFECT_PLACE_FIGURE ||
        e->what == MEEPLE_EFFECT_MOVE_FIGURE) && e->has_cell && memo[2] &&
-      memo[3] == (((guint64)(guint32)e->x << 32) | (guint32)e->y) &&
+      memo[3] == cell_key(e->x, e->y) &&
       (e->figure < 0 || on_menu(game, (guint)e->figure)))
     return FALSE;
   return TRUE;
