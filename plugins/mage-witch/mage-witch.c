@@ -61,25 +61,19 @@ magic_feature(MeepleGame *game, const MageWitch *mw, guint which)
   return meeple_game_figure_feature(game, magic_figure(game, mw, which));
 }
 
-/* Appends to @list a move of @which to every legal destination (MW-03)
- * for a decision of kind @decision: a road or city segment anywhere
- * whose feature is unfinished with this turn's tile on the board, is not
- * the feature @which leaves, holds not the other figure, and that no rule
- * set's FILTER vetoes — X-05 (PD-12, AMB-04): The Princess & the Dragon keeps
- * the magic figures, which are living (X-02), off the dragon's tile.
- * With @filter that is asked here, because MW-06 depends on whether the
- * figure has any destination left; without, the decision's own filtering
- * does it (ask_mage_tile(): once, not twice, per action).  Returns how
- * many it appended. */
-static guint
-list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
-                  guint which, gboolean filter, GArray *list)
+/* Appends to @list a move of the mage to every road or city segment
+ * anywhere whose feature is unfinished with this turn's tile on the board
+ * and holds neither magic figure (MW-03).  The set is the same for the
+ * witch: the figure that moves leaves its own feature and may not join
+ * the other's, so each figure's destinations exclude both features, and
+ * the board is read once for the two (list_destinations()). */
+static void
+list_open_segments(MeepleGame *game, const MageWitch *mw, GArray *list)
 {
   MeepleRules *rules = meeple_game_rules(game);
-  guint player = meeple_game_active_player(game);
-  int here = magic_feature(game, mw, which);
-  int other = magic_feature(game, mw, 1 - which);
-  guint n = 0, at = list->len;
+  int mage = magic_feature(game, mw, MAGE);
+  int witch = magic_feature(game, mw, WITCH);
+  guint at = list->len;
   /* room for every segment of the board, written in place: an append call
    * per action would cost more than the rest of this loop */
   g_array_set_size(list, at + meeple_game_n_placed(game) * MEEPLE_MAX_SEGMENTS);
@@ -94,23 +88,45 @@ list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
       gboolean completed;
       int id = meeple_game_segment_feature(game, tile.x, tile.y, s,
                                            &completed, NULL);
-      if (completed || id == here || id == other)
+      if (completed || id == mage || id == witch)
         continue;
-      MeepleAction a = {
+      g_array_index(list, MeepleAction, at++) = (MeepleAction){
         .kind = (uint16_t)mw->move_action,
         .x = (int16_t)tile.x,
         .y = (int16_t)tile.y,
         .segment = (uint8_t)s,
-        .figure = (uint8_t)mw->type[which],
+        .figure = (uint8_t)mw->type[MAGE],
       };
-      if (filter && !meeple_game_action_allowed(game, decision, player, &a))
-        continue;
-      g_array_index(list, MeepleAction, at++) = a;
-      n++;
     }
   }
   g_array_set_size(list, at);
-  return n;
+}
+
+/* Appends to @list the moves in @open (list_open_segments()) made moves
+ * of @which, keeping, with @filter, only those no rule set's FILTER vetoes
+ * for a decision of kind @decision — X-05 (PD-12, AMB-04): The Princess &
+ * the Dragon keeps the magic figures, which are living (X-02), off the
+ * dragon's tile.  @filter asks that here, because MW-06 depends on whether
+ * the figure has any destination left; without, the decision's own
+ * filtering does it (ask_mage_tile(): once, not twice, per action).
+ * Returns how many it appended. */
+static guint
+list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
+                  guint which, gboolean filter, const GArray *open,
+                  GArray *list)
+{
+  guint player = meeple_game_active_player(game);
+  guint at = list->len, from = at;
+  g_array_set_size(list, at + open->len);
+  for (guint i = 0; i < open->len; i++) {
+    MeepleAction a = g_array_index(open, MeepleAction, i);
+    a.figure = (uint8_t)mw->type[which];
+    if (filter && !meeple_game_action_allowed(game, decision, player, &a))
+      continue;
+    g_array_index(list, MeepleAction, at++) = a;
+  }
+  g_array_set_size(list, at);
+  return at - from;
 }
 
 static void
@@ -140,9 +156,12 @@ ask(MeepleGame *game, const MageWitch *mw, guint kind, GArray *list)
 static void
 ask_join(MeepleGame *game, const MageWitch *mw)
 {
+  g_autoptr(GArray) open = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
   g_autoptr(GArray) list = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
+  list_open_segments(game, mw, open);
   for (guint w = 0; w < N_MAGIC; w++)
-    if (list_destinations(game, mw, mw->join_decision, w, TRUE, list) == 0)
+    if (list_destinations(game, mw, mw->join_decision, w, TRUE, open, list) ==
+        0)
       append_removal(mw, w, list);
   ask(game, mw, mw->join_decision, list);
 }
@@ -152,9 +171,11 @@ ask_join(MeepleGame *game, const MageWitch *mw)
 static void
 ask_mage_tile(MeepleGame *game, const MageWitch *mw)
 {
+  g_autoptr(GArray) open = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
   g_autoptr(GArray) list = g_array_new(FALSE, FALSE, sizeof(MeepleAction));
+  list_open_segments(game, mw, open);
   for (guint w = 0; w < N_MAGIC; w++)
-    list_destinations(game, mw, mw->place_decision, w, FALSE, list);
+    list_destinations(game, mw, mw->place_decision, w, FALSE, open, list);
   /* the request drops what a rule set vetoes (X-05); MW-05 only when
    * nothing is left */
   if (list->len > 0 && ask(game, mw, mw->place_decision, list))
