@@ -3,11 +3,14 @@
  *
  * The grid is a dense rectangle that grows when the board reaches its
  * border: lookups are one index computation, and cloning is one memcpy.
- * Each frontier cell caches which edge each side must match, so listing
- * the placements of a tile is a mask test per cell and rotation.
+ * Each frontier cell caches which edge each side must match as one
+ * signature, and each tile type has the rotations that fit every
+ * signature (rules_derive()), so listing the placements of a tile is one
+ * table read per cell.
  */
 #include "internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 static const int dx[4] = { 0, 1, 0, -1 };
@@ -88,14 +91,14 @@ placed_edge(const MeepleGame *g, guint slot, guint side)
 static void
 frontier_update(MeepleGame *g, FrontierCell *fc)
 {
-  fc->mask = fc->want = 0;
+  static const guint digit[4] = { 1, 5, 25, 125 };
+  guint sig = 0;
   for (guint s = 0; s < 4; s++) {
     int slot = board_slot_at(g, fc->x + dx[s], fc->y + dy[s]);
-    if (slot < 0)
-      continue;
-    fc->mask |= (uint8_t)(3u << (2 * s));
-    fc->want |= (uint8_t)(placed_edge(g, (guint)slot, (s + 2) & 3) << (2 * s));
+    if (slot >= 0)
+      sig += (1 + placed_edge(g, (guint)slot, (s + 2) & 3)) * digit[s];
   }
+  fc->sig = (uint16_t)sig;
 }
 
 static void
@@ -136,35 +139,78 @@ board_put(MeepleGame *g, guint slot)
 void
 board_list_placements(MeepleGame *g, guint type, ActionList *out)
 {
-  const TileDerived *d = rules_derived(g->rules, type);
-  /* Room for every cell and rotation, then a branch-free loop: each
-   * candidate is written and kept only if it matches, which costs less
-   * than mispredicting a branch on every other test. */
-  action_list_reserve(out, 4 * (gsize)g->n_frontier);
-  MeepleAction *w = out->items + out->len;
+  /* An action is written as two words, the first 8 bytes (kind, tile and
+   * cell) and the last 4 (rotation, then zeros): field by field the
+   * compiler stores each byte alone.  The cell comes from the frontier
+   * cell's own two int16 in one read, not through a struct just written
+   * (a wider read of narrower stores stalls). */
+  G_STATIC_ASSERT(sizeof(MeepleAction) == 12 &&
+                  offsetof(MeepleAction, x) == 4 &&
+                  offsetof(MeepleAction, y) == 6 &&
+                  offsetof(MeepleAction, rotation) == 8);
+  G_STATIC_ASSERT(offsetof(FrontierCell, x) == 0 &&
+                  offsetof(FrontierCell, y) == 2);
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+#define ROTATION_WORD(r) ((uint32_t)(r))
+#define CELL_SHIFT 32
+#else
+#define ROTATION_WORD(r) ((uint32_t)(r) << 24)
+#define CELL_SHIFT 0
+#endif
+#define R(a, b, c, d)                                                   \
+  { ROTATION_WORD(a), ROTATION_WORD(b), ROTATION_WORD(c), ROTATION_WORD(d) }
+  /* per set of fitting rotations (bit r: rotation r), the last words of
+   * those rotations in ascending order, then of the rest */
+  static const uint32_t order[16][4] = {
+    R(0, 1, 2, 3), R(0, 1, 2, 3), R(1, 0, 2, 3), R(0, 1, 2, 3),
+    R(2, 0, 1, 3), R(0, 2, 1, 3), R(1, 2, 0, 3), R(0, 1, 2, 3),
+    R(3, 0, 1, 2), R(0, 3, 1, 2), R(1, 3, 0, 2), R(0, 1, 3, 2),
+    R(2, 3, 0, 1), R(0, 2, 3, 1), R(1, 2, 3, 0), R(0, 1, 2, 3),
+  };
+#undef R
+  /* and the bytes those fitting rotations take in the list */
+  static const uint8_t bytes[16] = { 0,  12, 12, 24, 12, 24, 24, 36,
+                                     12, 24, 24, 36, 24, 36, 36, 48 };
+  const uint8_t *fit = rules_fit(g->rules, type)->rotations;
   MeepleAction a = { .kind = MEEPLE_ACTION_PLACE_TILE, .tile = (uint16_t)type };
-  for (guint i = 0; i < g->n_frontier; i++) {
-    const FrontierCell *fc = &g->frontier[i];
-    a.x = fc->x;
-    a.y = fc->y;
-    for (guint r = 0; r < 4; r++) {
-      a.rotation = (uint8_t)r;
-      *w = a;
-      w += (d->packed_edges[r] & fc->mask) == fc->want;
-    }
+  uint64_t kind_and_tile;
+  memcpy(&kind_and_tile, &a, 8);
+  /* Room for every cell and rotation, then a branch-free loop: four
+   * candidates are written per cell and as many kept as fit, which costs
+   * less than mispredicting a branch per cell. */
+  action_list_reserve(out, 4 * (gsize)g->n_frontier);
+  char *w = (char *)(out->items + out->len);
+  /* read once: the writes through w may alias anything */
+  const FrontierCell *frontier = g->frontier;
+  guint n_frontier = g->n_frontier;
+  for (guint i = 0; i < n_frontier; i++) {
+    const FrontierCell *fc = &frontier[i];
+    guint fits = fit[fc->sig];
+    const uint32_t *rotations = order[fits];
+    uint32_t cell;
+    memcpy(&cell, fc, 4);
+    uint64_t head = kind_and_tile | (uint64_t)cell << CELL_SHIFT;
+    memcpy(w, &head, 8);
+    memcpy(w + 8, &rotations[0], 4);
+    memcpy(w + 12, &head, 8);
+    memcpy(w + 20, &rotations[1], 4);
+    memcpy(w + 24, &head, 8);
+    memcpy(w + 32, &rotations[2], 4);
+    memcpy(w + 36, &head, 8);
+    memcpy(w + 44, &rotations[3], 4);
+    w += bytes[fits];
   }
-  out->len = (gsize)(w - out->items);
+#undef ROTATION_WORD
+#undef CELL_SHIFT
+  out->len = (gsize)((MeepleAction *)(void *)w - out->items);
 }
 
 gboolean
 board_has_placement(const MeepleGame *g, guint type)
 {
-  const TileDerived *d = rules_derived(g->rules, type);
-  for (guint i = 0; i < g->n_frontier; i++) {
-    const FrontierCell *fc = &g->frontier[i];
-    for (guint r = 0; r < 4; r++)
-      if ((d->packed_edges[r] & fc->mask) == fc->want)
-        return TRUE;
-  }
+  const uint8_t *fit = rules_fit(g->rules, type)->rotations;
+  for (guint i = 0; i < g->n_frontier; i++)
+    if (fit[g->frontier[i].sig])
+      return TRUE;
   return FALSE;
 }

@@ -19,6 +19,11 @@
 
 /* ---- rules ------------------------------------------------------------ */
 
+/* What a frontier cell's neighbours ask of each side, as one number: per
+ * side 0 (no neighbour) or 1 + the edge the neighbour shows, in base 5,
+ * side 0 the lowest digit (board.c). */
+#define FRONTIER_SIGNATURES 625
+
 /** Per tile type, derived once at load time for fast placement checks. */
 typedef struct {
   /** Edges packed 2 bits per side (side s at bits 2s..2s+1), per rotation. */
@@ -31,6 +36,14 @@ typedef struct {
   uint8_t segment_open[MEEPLE_MAX_SEGMENTS];
   gboolean has_surround;
 } TileDerived;
+
+/** Per tile type, the rotations (bit r) that fit a frontier cell, by the
+ * cell's signature (FrontierCell.sig).  Apart from TileDerived, whose
+ * small entries the board reads everywhere and which this would spread
+ * over many cache lines. */
+typedef struct {
+  uint8_t rotations[FRONTIER_SIGNATURES];
+} PlacementFit;
 
 struct MeepleRules {
   gint ref_count;
@@ -49,6 +62,7 @@ struct MeepleRules {
   GArray *figure_looks, *kind_looks, *symbol_styles;
   GArray *tile_types;      /* MeepleTileType */
   GArray *derived;         /* TileDerived, parallel to tile_types */
+  GArray *fits;            /* PlacementFit, parallel to tile_types */
   GPtrArray *tilesets;     /* MeepleTileSetInfo* */
   GPtrArray *figure_types; /* MeepleFigureType* */
   int start_tile;
@@ -141,12 +155,18 @@ rules_hooks(const MeepleRules *rules, MeepleHookPoint point, guint *n)
 }
 
 void rules_derive(const MeepleRules *rules, guint type,
-                         TileDerived *out);
+                         TileDerived *out, PlacementFit *fit);
 /* Inline: read on every frontier cell and placed neighbour (hot). */
 static inline const TileDerived *
 rules_derived(const MeepleRules *rules, guint type)
 {
   return &g_array_index(rules->derived, TileDerived, type);
+}
+
+static inline const PlacementFit *
+rules_fit(const MeepleRules *rules, guint type)
+{
+  return &g_array_index(rules->fits, PlacementFit, type);
 }
 
 static inline const MeepleTileType *
@@ -212,8 +232,7 @@ typedef struct {
 
 typedef struct {
   int16_t x, y;
-  uint8_t mask;            /* packed-edge bits constrained by neighbours */
-  uint8_t want;            /* required packed-edge bits */
+  uint16_t sig;            /* what the neighbours ask (FRONTIER_SIGNATURES) */
 } FrontierCell;
 
 /* Grid cell values. */

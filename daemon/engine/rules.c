@@ -50,6 +50,7 @@ meeple_rules_new(void)
   rules->tile_types = g_array_new(FALSE, TRUE, sizeof(MeepleTileType));
   g_array_set_clear_func(rules->tile_types, tile_type_clear);
   rules->derived = g_array_new(FALSE, TRUE, sizeof(TileDerived));
+  rules->fits = g_array_new(FALSE, TRUE, sizeof(PlacementFit));
   rules->tilesets = g_ptr_array_new_with_free_func(tileset_free);
   rules->figure_types = g_ptr_array_new_with_free_func(figure_type_free);
   rules->start_tile = -1;
@@ -99,6 +100,7 @@ meeple_rules_unref(MeepleRules *rules)
     g_free(rules->symbols[i]);
   g_array_unref(rules->tile_types);
   g_array_unref(rules->derived);
+  g_array_unref(rules->fits);
   g_ptr_array_unref(rules->tilesets);
   g_ptr_array_unref(rules->figure_types);
   g_free(rules);
@@ -411,15 +413,30 @@ meeple_tile_edge(const MeepleTileType *type, guint rotation, MeepleSide side)
 }
 
 void
-rules_derive(const MeepleRules *rules, guint index, TileDerived *d)
+rules_derive(const MeepleRules *rules, guint index, TileDerived *d,
+             PlacementFit *fit)
 {
   const MeepleTileType *t = rules_type(rules, index);
   memset(d, 0, sizeof *d);
+  memset(fit, 0, sizeof *fit);
   memset(d->side_segment, -1, sizeof d->side_segment);
   memset(d->half_segment, -1, sizeof d->half_segment);
   for (guint r = 0; r < 4; r++)
     for (guint s = 0; s < 4; s++)
       d->packed_edges[r] |= (uint8_t)(t->edges[s] << (2 * rot_side(s, r)));
+  /* each frontier signature as the packed-edge bits it constrains and the
+   * values it wants there, tried against every rotation */
+  for (guint sig = 0; sig < FRONTIER_SIGNATURES; sig++) {
+    guint mask = 0, want = 0;
+    for (guint s = 0, rest = sig; s < 4; s++, rest /= 5)
+      if (rest % 5) {
+        mask |= 3u << (2 * s);
+        want |= (rest % 5 - 1) << (2 * s);
+      }
+    for (guint r = 0; r < 4; r++)
+      if ((d->packed_edges[r] & mask) == want)
+        fit->rotations[sig] |= (uint8_t)(1u << r);
+  }
   for (guint i = 0; i < t->n_segments; i++) {
     const MeepleSegment *seg = &t->segments[i];
     switch (rules_kind(rules, seg->kind)->shape) {

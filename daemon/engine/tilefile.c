@@ -500,8 +500,10 @@ meeple_rules_load_tiles_data(MeepleRules *rules, const char *data,
       info->n_tiles += t->count;
       g_array_append_val(rules->tile_types, *t);
       TileDerived d;
-      rules_derive(rules, first + i, &d);
+      PlacementFit fit;
+      rules_derive(rules, first + i, &d, &fit);
       g_array_append_val(rules->derived, d);
+      g_array_append_val(rules->fits, fit);
       if (r.start_id && strcmp(t->id, r.start_id) == 0)
         rules->start_tile = (int)(first + i);
     }
