@@ -15,14 +15,14 @@
  * every field written: the FILTER hooks see the effect of every action of
  * every list when rule sets filter. */
 static inline void
-effect_from(const MeepleActionKindInfo *k, const MeepleAction *a,
+effect_from(const KindEffect *k, const MeepleAction *a,
             MeepleActionEffect *out)
 {
   guint fields = k->fields;
   gboolean cell =
       (fields & (MEEPLE_ACTION_USES_CELL | MEEPLE_ACTION_USES_SEGMENT)) != 0;
-  out->what = k->effect.what;
-  out->figure = k->effect.figure >= 0                 ? k->effect.figure
+  out->what = k->what;
+  out->figure = k->figure >= 0                         ? k->figure
                 : (fields & MEEPLE_ACTION_USES_FIGURE) ? a->figure
                                                        : -1;
   out->has_cell = cell;
@@ -32,31 +32,38 @@ effect_from(const MeepleActionKindInfo *k, const MeepleAction *a,
                                                        : MEEPLE_SEGMENT_NONE;
 }
 
-/* The kind of @a, or NULL (with a warning) for a kind the rules lack. */
-static inline const MeepleActionKindInfo *
-kind_of(const MeepleGame *g, const MeepleAction *a)
+/* The rules' action kinds' effects, read once per list: the hooks called
+ * between two actions might change any memory, for all the compiler
+ * knows, and the chain to the table would be read again each time. */
+typedef struct {
+  const KindEffect *effects;
+  guint n;
+} KindTable;
+
+static inline KindTable
+kind_table(const MeepleGame *g)
 {
-  g_return_val_if_fail(a->kind < g->rules->action_kinds->len, NULL);
-  return &((const ActionKindDef *)g_ptr_array_index(g->rules->action_kinds,
-                                                    a->kind))->info;
+  return (KindTable){ (const KindEffect *)(void *)g->rules->kind_effects->data,
+                      g->rules->kind_effects->len };
 }
 
 static inline void
-effect_of(const MeepleGame *g, const MeepleAction *a, MeepleActionEffect *out)
+effect_of(KindTable kinds, const MeepleAction *a, MeepleActionEffect *out)
 {
-  const MeepleActionKindInfo *k = kind_of(g, a);
-  if (k)
-    effect_from(k, a, out);
-  else
-    *out = (MeepleActionEffect){ .figure = -1,
-                                 .segment = MEEPLE_SEGMENT_NONE };
+  if (G_LIKELY(a->kind < kinds.n)) {
+    effect_from(&kinds.effects[a->kind], a, out);
+    return;
+  }
+  /* a kind the rules lack: a caller's mistake, warned about */
+  *out = (MeepleActionEffect){ .figure = -1, .segment = MEEPLE_SEGMENT_NONE };
+  g_return_if_fail(a->kind < kinds.n);
 }
 
 void
 meeple_game_action_effect(const MeepleGame *g, const MeepleAction *a,
                           MeepleActionEffect *out)
 {
-  effect_of(g, a, out);
+  effect_of(kind_table(g), a, out);
 }
 
 /* Words of MeepleFilterContext.memo per hook. */
@@ -68,14 +75,15 @@ meeple_game_action_effect(const MeepleGame *g, const MeepleAction *a,
  * the effects in @asked) lets @a through; hook h keeps its memo at @memo +
  * h * MEMO_WORDS. */
 static inline gboolean
-allowed(MeepleGame *g, guint decision, guint player, const MeepleAction *a,
-        const HookDef *hooks, guint n, guint32 asked, guint64 *memo)
+allowed(MeepleGame *g, KindTable kinds, guint decision, guint player,
+        const MeepleAction *a, const HookDef *hooks, guint n, guint32 asked,
+        guint64 *memo)
 {
   /* "pass" stays, so a decision that offers it always has a choice */
   if (a->kind == MEEPLE_ACTION_PASS)
     return TRUE;
   MeepleFilterContext ctx = { .decision = decision, .player = player };
-  effect_of(g, a, &ctx.effect);
+  effect_of(kinds, a, &ctx.effect);
   guint32 bit = MEEPLE_EFFECT_BIT(ctx.effect.what);
   if (!(asked & bit))
     return TRUE;
@@ -126,7 +134,7 @@ effects_allowed(MeepleGame *g, guint decision, guint player,
     return TRUE;
   guint64 stack[STACK_MEMOS * MEMO_WORDS];
   guint64 *memo = memos_new(stack, n);
-  gboolean ok = allowed(g, decision, player, a, hooks, n,
+  gboolean ok = allowed(g, kind_table(g), decision, player, a, hooks, n,
                         effects_asked(hooks, n), memo);
   memos_free(stack, memo);
   return ok;
@@ -142,10 +150,12 @@ effects_filter(MeepleGame *g, guint decision, guint player, ActionList *list)
   guint64 stack[STACK_MEMOS * MEMO_WORDS];
   guint64 *memo = memos_new(stack, n);
   guint32 asked = effects_asked(hooks, n);
-  gsize kept = 0;
-  for (gsize i = 0; i < list->len; i++)
-    if (allowed(g, decision, player, &list->items[i], hooks, n, asked, memo))
-      list->items[kept++] = list->items[i];
+  KindTable kinds = kind_table(g);
+  MeepleAction *items = list->items;
+  gsize len = list->len, kept = 0;
+  for (gsize i = 0; i < len; i++)
+    if (allowed(g, kinds, decision, player, &items[i], hooks, n, asked, memo))
+      items[kept++] = items[i];
   list->len = kept;
   memos_free(stack, memo);
 }

@@ -71,6 +71,7 @@ struct MeepleRules {
   GPtrArray *rulesets;       /* MeepleRuleSetInfo* */
   gboolean ruleset_open;     /* tile files loaded now belong to the last */
   GPtrArray *action_kinds;   /* ActionKindDef* */
+  GArray *kind_effects;      /* KindEffect, parallel to action_kinds */
   GPtrArray *decision_kinds; /* MeepleDecisionKindInfo* */
   GPtrArray *event_types;    /* EventTypeDef* (events.c): plugin event types */
   GArray *slots;             /* SlotDef */
@@ -86,6 +87,15 @@ typedef struct {
   MeepleApplyFunc apply;
   gpointer user_data;
 } ActionKindDef;
+
+/* An action kind's effect (MeepleActionKindInfo) as effects.c reads it
+ * for every action of every filtered list: 4 bytes side by side, not
+ * behind a pointer per kind. */
+typedef struct {
+  uint8_t what;            /* MeepleEffectKind */
+  uint8_t fields;          /* MEEPLE_ACTION_USES_* */
+  int16_t figure;          /* MeepleEffectSpec.figure */
+} KindEffect;
 
 typedef struct {
   MeepleSlotClass klass;

@@ -33,6 +33,18 @@ decision_kind_free(gpointer p)
   g_free(k);
 }
 
+/* Appends @k to the rules' action kinds and its effect to their flat
+ * table (KindEffect). */
+static void
+add_action_kind(MeepleRules *rules, ActionKindDef *k)
+{
+  KindEffect e = { .what = (uint8_t)k->info.effect.what,
+                   .fields = (uint8_t)k->info.fields,
+                   .figure = (int16_t)k->info.effect.figure };
+  g_ptr_array_add(rules->action_kinds, k);
+  g_array_append_val(rules->kind_effects, e);
+}
+
 static void
 add_core_action_kind(MeepleRules *rules, const char *name,
                      const char *description, guint fields,
@@ -43,7 +55,7 @@ add_core_action_kind(MeepleRules *rules, const char *name,
   k->info.description = g_strdup(description);
   k->info.fields = fields;
   k->info.effect = MEEPLE_EFFECT_SPEC(effect, MEEPLE_EFFECT_ACTION_FIGURE);
-  g_ptr_array_add(rules->action_kinds, k);
+  add_action_kind(rules, k);
 }
 
 static void
@@ -61,6 +73,7 @@ registry_init(MeepleRules *rules)
 {
   rules->rulesets = g_ptr_array_new_with_free_func(ruleset_free);
   rules->action_kinds = g_ptr_array_new_with_free_func(action_kind_free);
+  rules->kind_effects = g_array_new(FALSE, FALSE, sizeof(KindEffect));
   rules->decision_kinds = g_ptr_array_new_with_free_func(decision_kind_free);
   events_init(rules);
   looks_init(rules);
@@ -105,6 +118,7 @@ registry_free(MeepleRules *rules)
   looks_free(rules);
   g_ptr_array_unref(rules->decision_kinds);
   g_ptr_array_unref(rules->action_kinds);
+  g_array_unref(rules->kind_effects);
   g_ptr_array_unref(rules->rulesets);
 }
 
@@ -247,7 +261,7 @@ meeple_rules_add_action_kind(MeepleRules *rules, const char *name,
   k->info.effect = effect;
   k->apply = apply;
   k->user_data = user_data;
-  g_ptr_array_add(rules->action_kinds, k);
+  add_action_kind(rules, k);
   return (int)rules->action_kinds->len - 1;
 }
 
