@@ -146,8 +146,10 @@ END_TEST
  * meeple_game_segment_feature() the id, completion and follower count of
  * meeple_game_feature() for every segment on the board, and
  * meeple_game_neutral_figure() the first neutral figure of each type, and
- * meeple_game_seat_figures() (ABI 2.4) exactly the figures a seat owns, at
- * decisions all through random games with every rule set, 2 to 4 seats.
+ * meeple_game_seat_figures() (ABI 2.4) exactly the figures a seat owns,
+ * meeple_game_figures_on_tile() (ABI 2.5) exactly the figures on each
+ * placed tile, at decisions all through random games with every rule set,
+ * 2 to 4 seats.
  * RULES: BASE-08, BASE-12 */
 START_TEST(segment_feature_and_neutral_figure_agree)
 {
@@ -155,7 +157,7 @@ START_TEST(segment_feature_and_neutral_figure_agree)
     tu_rules_with("abbot,circus,mage-witch,princess-dragon,mist,"
                   "spell-circles");
   GRand *rand = g_rand_new_with_seed(26);
-  guint checked = 0, neutral_types = 0, seat_figures = 0;
+  guint checked = 0, neutral_types = 0, seat_figures = 0, on_tiles = 0;
   for (guint64 seed = 1; seed <= 3; seed++) {
     MeepleGameConfig config = { .n_players = 1 + (guint)seed, .seed = seed };
     MeepleGame *game = meeple_game_new(rules, &config, NULL);
@@ -189,6 +191,28 @@ START_TEST(segment_feature_and_neutral_figure_agree)
       }
       ck_assert_int_eq(meeple_game_segment_feature(game, 1000, 1000, 0,
                                                    NULL, NULL), -1);
+      for (guint t = 0; t < meeple_game_n_placed(game); t++) {
+        MeeplePlacedTile tile = meeple_game_placed(game, t);
+        guint on[256], cut[1] = { 999 }, k = 0;
+        guint n = meeple_game_figures_on_tile(game, tile.x, tile.y, on, 256);
+        for (guint i = 0; i < meeple_game_n_figures(game); i++) {
+          MeepleFigureInfo f = meeple_game_figure(game, i);
+          if (!f.on_board || f.x != tile.x || f.y != tile.y)
+            continue;
+          ck_assert_uint_lt(k, n);
+          ck_assert_uint_eq(on[k], i); /* all of them, ascending */
+          k++;
+        }
+        ck_assert_uint_eq(k, n);
+        /* too little room: the count all the same, and only the room
+         * written */
+        ck_assert_uint_eq(
+            meeple_game_figures_on_tile(game, tile.x, tile.y, cut, 0), n);
+        ck_assert_uint_eq(cut[0], 999);
+        on_tiles += n;
+      }
+      ck_assert_uint_eq(meeple_game_figures_on_tile(game, 1000, 1000, NULL, 0),
+                        0);
       for (guint type = 0; type < meeple_rules_n_figure_types(rules);
            type++) {
         int first = -1;
@@ -218,6 +242,7 @@ START_TEST(segment_feature_and_neutral_figure_agree)
   ck_assert_uint_gt(checked, 1000);
   ck_assert_uint_gt(neutral_types, 0); /* dragon, fairy, mage, ... */
   ck_assert_uint_gt(seat_figures, 0);
+  ck_assert_uint_gt(on_tiles, 0);
   g_rand_free(rand);
   meeple_rules_unref(rules);
 }

@@ -1270,6 +1270,88 @@ START_TEST(filter_memo_per_hook_and_list)
 }
 END_TEST
 
+/* ABI 2.5: a scoped FILTER hook is asked about exactly the actions its
+ * scope names.  "filter-scope" vetoes whatever it is asked about, so each
+ * list must be the plain game's minus exactly that scope: placements at
+ * (1, 0); every figure action on odd turns; nothing on even turns. */
+START_TEST(filter_scope_limits_what_is_asked)
+{
+  MeepleRules *rules = rules_of("filter-scope good", "filter-scope");
+  MeepleRules *base = rules_of("good", "base");
+  MeepleGame *game = tu_game(rules, 2, "J X E D V U", FALSE);
+  MeepleGame *plain = tu_game(base, 2, "J X E D V U", FALSE);
+  guint at_cell = 0, all_lists = 0, none_lists = 0;
+  guint same_column = 0, same_row = 0; /* out of scope by one coordinate */
+  while (!meeple_game_is_over(plain)) {
+    const MeepleDecision *d = meeple_game_decision(game);
+    const MeepleDecision *all = meeple_game_decision(plain);
+    if (all->kind == MEEPLE_DECISION_PLACE_FIGURE &&
+        d->kind != MEEPLE_DECISION_PLACE_FIGURE) {
+      /* every choice but "pass" struck (scope ALL, odd turns): the engine
+       * does not ask a decision of "pass" alone (doc/engine.md) */
+      ck_assert_uint_eq(meeple_game_turn(plain) % 2, 1);
+      all_lists++;
+      ck_assert_uint_eq(all->actions[0].kind, MEEPLE_ACTION_PASS);
+      MeepleAction pass = all->actions[0];
+      ck_assert(meeple_game_apply(plain, &pass, NULL, NULL, NULL));
+      continue;
+    }
+    ck_assert_uint_eq(d->kind, all->kind);
+    gsize kept = 0;
+    for (gsize i = 0; i < all->n_actions; i++) {
+      const MeepleAction *a = &all->actions[i];
+      gboolean in_scope;
+      if (d->kind == MEEPLE_DECISION_PLACE_TILE)
+        in_scope = a->x == 1 && a->y == 0;
+      else
+        in_scope = a->kind != MEEPLE_ACTION_PASS &&
+                   meeple_game_turn(game) % 2 == 1;
+      if (d->kind == MEEPLE_DECISION_PLACE_TILE) {
+        at_cell += in_scope;
+        same_column += a->x == 1 && a->y != 0;
+        same_row += a->y == 0 && a->x != 1;
+      }
+      /* one action asked alone gets the same scope */
+      ck_assert_int_eq(meeple_game_action_allowed(game, d->kind, d->player, a),
+                       !in_scope);
+      if (in_scope)
+        continue;
+      ck_assert_uint_lt(kept, d->n_actions);
+      ck_assert_mem_eq(&d->actions[kept], a, sizeof *a);
+      kept++;
+    }
+    ck_assert_uint_eq(kept, d->n_actions);
+    if (d->kind == MEEPLE_DECISION_PLACE_FIGURE) {
+      if (meeple_game_turn(game) % 2 == 1)
+        all_lists++;
+      else
+        none_lists++;
+    }
+    /* grow the board along columns 0 and 1, beside the struck cell */
+    MeepleAction a = d->actions[d->n_actions - 1];
+    for (gsize i = 0; d->kind == MEEPLE_DECISION_PLACE_TILE &&
+                      i < d->n_actions; i++)
+      if (d->actions[i].x == 0 || d->actions[i].x == 1) {
+        a = d->actions[i];
+        break;
+      }
+    ck_assert(meeple_game_apply(game, &a, NULL, NULL, NULL));
+    ck_assert(meeple_game_apply(plain, &a, NULL, NULL, NULL));
+  }
+  /* every scope was met, and the cell had placements to strike */
+  ck_assert_uint_gt(at_cell, 0);
+  ck_assert_uint_gt(same_column, 0);
+  ck_assert_uint_gt(same_row, 0);
+  ck_assert_uint_gt(all_lists, 0);
+  ck_assert_uint_gt(none_lists, 0);
+  ck_assert(meeple_game_is_over(game));
+  meeple_game_free(game);
+  meeple_game_free(plain);
+  meeple_rules_unref(rules);
+  meeple_rules_unref(base);
+}
+END_TEST
+
 START_TEST(filter_sees_requested_decisions)
 {
   /* ABI 2.0: FILTER hooks run on the decisions rule sets request, with
@@ -1565,6 +1647,7 @@ main(void)
   tcase_add_test(tc, filter_hook_vetoes);
   tcase_add_test(tc, filter_hook_for_some_effects);
   tcase_add_test(tc, filter_memo_per_hook_and_list);
+  tcase_add_test(tc, filter_scope_limits_what_is_asked);
   tcase_add_test(tc, filter_sees_requested_decisions);
   tcase_add_test(tc, figure_actions_hook);
   tcase_add_test(tc, decisions_round_the_table);

@@ -68,32 +68,120 @@ meeple_game_action_effect(const MeepleGame *g, const MeepleAction *a,
 
 /* Words of MeepleFilterContext.memo per hook. */
 #define MEMO_WORDS 4
-/* Hooks whose memos live on the stack; more get theirs from the heap. */
-#define STACK_MEMOS 8
+/* Hooks whose list state lives on the stack; more get theirs from the
+ * heap. */
+#define STACK_HOOKS 8
+
+/* What one FILTER hook keeps while one list is filtered. */
+typedef struct {
+  guint64 memo[MEMO_WORDS];
+  MeepleFilterScope scope;
+} HookListState;
+
+/* State for @n hooks: @stack when they fit, else a new block. */
+static HookListState *
+states_new(HookListState stack[STACK_HOOKS], guint n)
+{
+  return n > STACK_HOOKS ? g_new(HookListState, n) : stack;
+}
+
+static void
+states_free(HookListState stack[STACK_HOOKS], HookListState *states)
+{
+  if (states != stack)
+    g_free(states);
+}
+
+/* Starts a list of decision kind @decision for @player: each hook's memo
+ * zeroed and its scope asked.  Returns the effects some hook is asked
+ * about in this list. */
+static guint32
+list_start(MeepleGame *g, guint decision, guint player, const HookDef *hooks,
+           guint n, HookListState *states)
+{
+  guint32 asked = 0;
+  for (guint h = 0; h < n; h++) {
+    HookListState *st = &states[h];
+    memset(st->memo, 0, sizeof st->memo);
+    st->scope = (MeepleFilterScope){ .kind = MEEPLE_FILTER_SCOPE_ALL };
+    if (hooks[h].scope)
+      hooks[h].scope(g, decision, player, &st->scope, hooks[h].user_data);
+    if (st->scope.kind != MEEPLE_FILTER_SCOPE_NONE)
+      asked |= hooks[h].effects;
+  }
+  return asked;
+}
+
+/* Whether hook state @st's scope takes in action @a, of kind @k.  Reads
+ * the action's own fields: most actions of a long list are outside every
+ * scope, and their effects are never written out. */
+static inline gboolean
+in_scope(const HookListState *st, const KindEffect *k, const MeepleAction *a)
+{
+  switch (st->scope.kind) {
+  case MEEPLE_FILTER_SCOPE_ALL:
+    return TRUE;
+  case MEEPLE_FILTER_SCOPE_CELL:
+    /* has_cell of effect_from() */
+    return (k->fields &
+            (MEEPLE_ACTION_USES_CELL | MEEPLE_ACTION_USES_SEGMENT)) &&
+           a->x == st->scope.x && a->y == st->scope.y;
+  default:
+    return FALSE;
+  }
+}
+
+/* Asks hooks from @h on about @a (of kind @k, effect bit @bit), those
+ * whose effects and scope take it in; FALSE at the first veto. */
+static gboolean
+ask_hooks(MeepleGame *g, guint decision, guint player, const MeepleAction *a,
+          const KindEffect *k, guint32 bit, const HookDef *hooks, guint h,
+          guint n, HookListState *states)
+{
+  MeepleFilterContext ctx = { .decision = decision, .player = player };
+  effect_from(k, a, &ctx.effect);
+  for (; h < n; h++) {
+    if (!(hooks[h].effects & bit) || !in_scope(&states[h], k, a))
+      continue;
+    ctx.memo = states[h].memo;
+    if (!((MeepleFilterHook)(void (*)(void))hooks[h].func)(
+            g, a, &ctx, hooks[h].user_data))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The effect of an action of a kind the rules lack (effect_of()): none;
+ * a caller's mistake, warned about. */
+static const KindEffect *
+unknown_kind(guint kind, guint n)
+{
+  static const KindEffect unknown = { .what = MEEPLE_EFFECT_NONE,
+                                      .figure = -1 };
+  g_return_val_if_fail(kind < n, &unknown);
+  return &unknown;
+}
 
 /* Whether every FILTER hook (@hooks, @n of them, asked together about
- * the effects in @asked) lets @a through; hook h keeps its memo at @memo +
- * h * MEMO_WORDS. */
+ * the effects in @asked, with their list state in @states) lets @a
+ * through. */
 static inline gboolean
 allowed(MeepleGame *g, KindTable kinds, guint decision, guint player,
         const MeepleAction *a, const HookDef *hooks, guint n, guint32 asked,
-        guint64 *memo)
+        HookListState *states)
 {
   /* "pass" stays, so a decision that offers it always has a choice */
   if (a->kind == MEEPLE_ACTION_PASS)
     return TRUE;
-  MeepleFilterContext ctx = { .decision = decision, .player = player };
-  effect_of(kinds, a, &ctx.effect);
-  guint32 bit = MEEPLE_EFFECT_BIT(ctx.effect.what);
+  const KindEffect *k = G_LIKELY(a->kind < kinds.n)
+                            ? &kinds.effects[a->kind]
+                            : unknown_kind(a->kind, kinds.n);
+  guint32 bit = MEEPLE_EFFECT_BIT(k->what);
   if (!(asked & bit))
     return TRUE;
-  for (guint h = 0; h < n; h++) {
-    ctx.memo = memo + h * MEMO_WORDS;
-    if ((hooks[h].effects & bit) &&
-        !((MeepleFilterHook)(void (*)(void))hooks[h].func)(
-            g, a, &ctx, hooks[h].user_data))
-      return FALSE;
-  }
+  for (guint h = 0; h < n; h++)
+    if ((hooks[h].effects & bit) && in_scope(&states[h], k, a))
+      return ask_hooks(g, decision, player, a, k, bit, hooks, h, n, states);
   return TRUE;
 }
 
@@ -107,23 +195,6 @@ effects_asked(const HookDef *hooks, guint n)
   return asked;
 }
 
-/* Zeroed memos for @n hooks: @stack when they fit, else a new block. */
-static guint64 *
-memos_new(guint64 stack[STACK_MEMOS * MEMO_WORDS], guint n)
-{
-  if (n > STACK_MEMOS)
-    return g_new0(guint64, (gsize)n * MEMO_WORDS);
-  memset(stack, 0, (gsize)n * MEMO_WORDS * sizeof(guint64));
-  return stack;
-}
-
-static void
-memos_free(guint64 stack[STACK_MEMOS * MEMO_WORDS], guint64 *memo)
-{
-  if (memo != stack)
-    g_free(memo);
-}
-
 gboolean
 effects_allowed(MeepleGame *g, guint decision, guint player,
                 const MeepleAction *a)
@@ -132,11 +203,12 @@ effects_allowed(MeepleGame *g, guint decision, guint player,
   const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
   if (!n)
     return TRUE;
-  guint64 stack[STACK_MEMOS * MEMO_WORDS];
-  guint64 *memo = memos_new(stack, n);
-  gboolean ok = allowed(g, kind_table(g), decision, player, a, hooks, n,
-                        effects_asked(hooks, n), memo);
-  memos_free(stack, memo);
+  HookListState stack[STACK_HOOKS];
+  HookListState *states = states_new(stack, n);
+  guint32 asked = list_start(g, decision, player, hooks, n, states);
+  gboolean ok =
+      allowed(g, kind_table(g), decision, player, a, hooks, n, asked, states);
+  states_free(stack, states);
   return ok;
 }
 
@@ -147,17 +219,20 @@ effects_filter(MeepleGame *g, guint decision, guint player, ActionList *list)
   const HookDef *hooks = rules_hooks(g->rules, MEEPLE_HOOK_FILTER, &n);
   if (!n)
     return; /* the base game's hot path: nothing to ask */
-  guint64 stack[STACK_MEMOS * MEMO_WORDS];
-  guint64 *memo = memos_new(stack, n);
-  guint32 asked = effects_asked(hooks, n);
-  KindTable kinds = kind_table(g);
-  MeepleAction *items = list->items;
-  gsize len = list->len, kept = 0;
-  for (gsize i = 0; i < len; i++)
-    if (allowed(g, kinds, decision, player, &items[i], hooks, n, asked, memo))
-      items[kept++] = items[i];
-  list->len = kept;
-  memos_free(stack, memo);
+  HookListState stack[STACK_HOOKS];
+  HookListState *states = states_new(stack, n);
+  guint32 asked = list_start(g, decision, player, hooks, n, states);
+  if (asked) {
+    KindTable kinds = kind_table(g);
+    MeepleAction *items = list->items;
+    gsize len = list->len, kept = 0;
+    for (gsize i = 0; i < len; i++)
+      if (allowed(g, kinds, decision, player, &items[i], hooks, n, asked,
+                  states))
+        items[kept++] = items[i];
+    list->len = kept;
+  }
+  states_free(stack, states);
 }
 
 gboolean

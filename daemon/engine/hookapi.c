@@ -49,6 +49,23 @@ meeple_game_segment_feature(const MeepleGame *g, int x, int y, guint segment,
   return (int)root;
 }
 
+guint
+meeple_game_figures_on_tile(const MeepleGame *g, int x, int y, guint *out,
+                            guint max)
+{
+  int slot = board_slot_at(g, x, y);
+  if (slot < 0)
+    return 0;
+  guint n = 0;
+  for (guint i = 0; i < g->n_figures; i++)
+    if (g->figures[i].slot == (guint)slot) {
+      if (n < max)
+        out[n] = i;
+      n++;
+    }
+  return n;
+}
+
 int
 meeple_game_neutral_figure(const MeepleGame *g, guint type)
 {

@@ -114,6 +114,8 @@ typedef struct {
   int priority;
   /* FILTER: the effects (bit MeepleEffect) it is asked about */
   guint32 effects;
+  /* FILTER: which actions of a list it is asked about, or NULL: all */
+  MeepleFilterScopeFunc scope;
 } HookDef;
 
 typedef struct {

@@ -353,7 +353,8 @@ meeple_rules_add_tile_check(MeepleRules *rules, MeepleTileCheckFunc func,
 
 static void
 add_hook(MeepleRules *rules, MeepleHookPoint point, int priority,
-         MeepleHookFunc func, gpointer user_data, guint32 effects)
+         MeepleHookFunc func, gpointer user_data, guint32 effects,
+         MeepleFilterScopeFunc scope)
 {
   /* Run order: priority (higher first), then load order, then
    * registration order.  Rule sets are set up in load order, so inserting
@@ -364,7 +365,7 @@ add_hook(MeepleRules *rules, MeepleHookPoint point, int priority,
          g_array_index(hooks, HookDef, at).priority >= priority)
     at++;
   HookDef def = { .func = func, .user_data = user_data,
-                  .priority = priority, .effects = effects };
+                  .priority = priority, .effects = effects, .scope = scope };
   g_array_insert_val(hooks, at, def);
   if (priority > 0)
     rules->n_before_core[point]++;
@@ -375,7 +376,7 @@ meeple_rules_add_hook(MeepleRules *rules, MeepleHookPoint point,
                       int priority, MeepleHookFunc func, gpointer user_data)
 {
   g_return_if_fail((guint)point < MEEPLE_HOOK_COUNT && func);
-  add_hook(rules, point, priority, func, user_data, G_MAXUINT32);
+  add_hook(rules, point, priority, func, user_data, G_MAXUINT32, NULL);
 }
 
 void
@@ -385,7 +386,18 @@ meeple_rules_add_filter_hook_for(MeepleRules *rules, int priority,
 {
   g_return_if_fail(func != NULL);
   add_hook(rules, MEEPLE_HOOK_FILTER, priority, (MeepleHookFunc)func,
-           user_data, effects);
+           user_data, effects, NULL);
+}
+
+void
+meeple_rules_add_filter_hook_scoped(MeepleRules *rules, int priority,
+                                    guint32 effects,
+                                    MeepleFilterScopeFunc scope,
+                                    MeepleFilterHook func, gpointer user_data)
+{
+  g_return_if_fail(func != NULL && scope != NULL);
+  add_hook(rules, MEEPLE_HOOK_FILTER, priority, (MeepleHookFunc)func,
+           user_data, effects, scope);
 }
 
 void

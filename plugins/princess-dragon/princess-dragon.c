@@ -13,7 +13,8 @@
  *                 P3  pd_princess        PD-13 optional knight removal
  *   FIGURE_ACTIONS F  pd_figure_actions  PD-16/17/18 portal, PD-20 fairy
  *   FILTER           pd_filter          PD-06/PD-12 dragon's tile,
- *                                        PD-14 after a removal
+ *                                        PD-14 after a removal (asked
+ *                                        only as pd_filter_scope() says)
  *   AFTER_FIGURE  M1  pd_dragon_flight   PD-07, PD-09 the flight
  *   FEATURE_SCORED S2 pd_fairy_bonus     PD-24 fairy +3
  *   FIGURE_REMOVED    pd_figure_removed  PD-21 / AMB-03 the fairy stays
@@ -304,16 +305,45 @@ pd_princess(MeepleGame *game, gpointer user_data)
 
 /* A follower on segment @segment of the tile at (x, y), of seat @owner
  * (-1: of anybody); a pyramid holds several (X-08). */
+/* Room for the figures on one tile in the common case. */
+#define ON_TILE_STACK 16
+
+/* The figures on the tile at (x, y) (meeple_game_figures_on_tile()), *@n
+ * of them: in @stack when they fit, else in a new block for the caller
+ * to free (figures_on_free()). */
+static guint *
+figures_on(MeepleGame *game, int x, int y, guint stack[ON_TILE_STACK],
+           guint *n)
+{
+  *n = meeple_game_figures_on_tile(game, x, y, stack, ON_TILE_STACK);
+  if (*n <= ON_TILE_STACK)
+    return stack;
+  guint *all = g_new(guint, *n);
+  meeple_game_figures_on_tile(game, x, y, all, *n);
+  return all;
+}
+
+static void
+figures_on_free(guint stack[ON_TILE_STACK], guint *figures)
+{
+  if (figures != stack)
+    g_free(figures);
+}
+
 static int
 follower_at(MeepleGame *game, int owner, int x, int y, guint segment)
 {
-  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
-    MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (f.on_board && f.x == x && f.y == y && f.segment == segment &&
-        (owner < 0 || f.owner == owner) && is_follower_on_board(game, &f))
-      return (int)i;
+  guint stack[ON_TILE_STACK], n;
+  guint *on_tile = figures_on(game, x, y, stack, &n);
+  int found = -1;
+  for (guint k = 0; k < n && found < 0; k++) {
+    MeepleFigureInfo f = meeple_game_figure(game, on_tile[k]);
+    if (f.segment == segment && (owner < 0 || f.owner == owner) &&
+        is_follower_on_board(game, &f))
+      found = (int)on_tile[k];
   }
-  return -1;
+  figures_on_free(stack, on_tile);
+  return found;
 }
 
 static void
@@ -477,15 +507,28 @@ apply_fairy(MeepleGame *game, const MeepleAction *a, gpointer user_data)
   st->fairy_follower = follower;
 }
 
-/* A cell as one word, for pd_filter()'s memo. */
-static guint64
-cell_key(int x, int y)
+/* Which actions of a list pd_filter() may veto, read once per list:
+ * after a princess removal every action of the turn's figure decision
+ * (PD-14), else those onto the dragon's tile (PD-12), else none. */
+static void
+pd_filter_scope(MeepleGame *game, guint decision, guint player,
+                MeepleFilterScope *scope, gpointer user_data)
 {
-  return ((guint64)(guint32)x << 32) | (guint32)y;
+  (void)player;
+  const PrincessDragon *pd = user_data;
+  int x, y;
+  if (decision == MEEPLE_DECISION_PLACE_FIGURE &&
+      ((const PdState *)meeple_game_slot_const(game, pd->slot))->removal)
+    scope->kind = MEEPLE_FILTER_SCOPE_ALL;
+  else if (neutral_cell(game, pd->dragon, &x, &y))
+    *scope = (MeepleFilterScope){ MEEPLE_FILTER_SCOPE_CELL, x, y };
+  else
+    scope->kind = MEEPLE_FILTER_SCOPE_NONE;
 }
 
 /* Runs on every decision of every rule set (meeple/plugin.h), so the two
- * restrictions this rule set owns hold whoever offers the action. */
+ * restrictions this rule set owns hold whoever offers the action; asked
+ * only about the actions pd_filter_scope() names. */
 static gboolean
 pd_filter(MeepleGame *game, const MeepleAction *a,
           const MeepleFilterContext *ctx, gpointer user_data)
@@ -493,31 +536,19 @@ pd_filter(MeepleGame *game, const MeepleAction *a,
   (void)a; /* its effect says all this rule set needs */
   const PrincessDragon *pd = user_data;
   const MeepleActionEffect *e = &ctx->effect;
-  /* what this needs of the game, read at the list's first action (the
-   * game does not change while a list is filtered): memo[0] 1 once read,
-   * memo[1] the PD-14 removal, memo[2] 1 with the dragon on the board at
-   * memo[3] (cell_key()) */
-  guint64 *memo = ctx->memo;
-  if (!memo[0]) {
-    int x, y;
-    memo[0] = 1;
-    memo[1] = ctx->decision == MEEPLE_DECISION_PLACE_FIGURE &&
-              ((const PdState *)meeple_game_slot_const(game, pd->slot))
-                  ->removal;
-    memo[2] = neutral_cell(game, pd->dragon, &x, &y);
-    memo[3] = cell_key(x, y);
-  }
   /* PD-14, AMB-05: after a princess removal no figure action at all (the
    * turn's figure decision; "pass" is never vetoed) */
-  if (memo[1])
+  if (ctx->decision == MEEPLE_DECISION_PLACE_FIGURE &&
+      ((const PdState *)meeple_game_slot_const(game, pd->slot))->removal)
     return FALSE;
   /* PD-12, X-05 (and PD-06: the dragon sits on this turn's volcano):
    * nothing of the dragon's menu onto the dragon's tile, by any means —
    * placed or moved there, by the core or any rule set; a figure the
    * action does not name counts as on the menu */
+  int x, y;
   if ((e->what == MEEPLE_EFFECT_PLACE_FIGURE ||
-       e->what == MEEPLE_EFFECT_MOVE_FIGURE) && e->has_cell && memo[2] &&
-      memo[3] == cell_key(e->x, e->y) &&
+       e->what == MEEPLE_EFFECT_MOVE_FIGURE) && e->has_cell &&
+      neutral_cell(game, pd->dragon, &x, &y) && x == e->x && y == e->y &&
       (e->figure < 0 || on_menu(game, (guint)e->figure)))
     return FALSE;
   return TRUE;
@@ -608,11 +639,12 @@ apply_step(MeepleGame *game, const MeepleAction *a, gpointer user_data)
     next_step(game, pd);
     return;
   }
-  for (guint i = 0; i < meeple_game_n_figures(game); i++) {
-    MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (f.on_board && f.x == a->x && f.y == a->y && on_menu(game, f.type))
-      meeple_game_return_figure(game, i, "PD-10");
-  }
+  guint stack[ON_TILE_STACK], n;
+  guint *on_tile = figures_on(game, a->x, a->y, stack, &n);
+  for (guint k = 0; k < n; k++)
+    if (on_menu(game, meeple_game_figure(game, on_tile[k]).type))
+      meeple_game_return_figure(game, on_tile[k], "PD-10");
+  figures_on_free(stack, on_tile);
   next_step(game, pd);
 }
 
@@ -852,9 +884,10 @@ pd_setup(MeepleRules *rules, GError **error)
                                 pd_figure_actions, pd);
   /* every effect but tile placements: the dragon keeps figures off its
    * tile, and PD-14 vetoes whole figure decisions (never a tile) */
-  meeple_rules_add_filter_hook_for(
+  meeple_rules_add_filter_hook_scoped(
       rules, MEEPLE_PRIORITY_DEFAULT,
-      ~MEEPLE_EFFECT_BIT(MEEPLE_EFFECT_PLACE_TILE), pd_filter, pd);
+      ~MEEPLE_EFFECT_BIT(MEEPLE_EFFECT_PLACE_TILE), pd_filter_scope,
+      pd_filter, pd);
   meeple_rules_add_phase_hook(rules, MEEPLE_HOOK_AFTER_FIGURE,
                               MEEPLE_PRIORITY_DEFAULT, pd_dragon_flight, pd);
   meeple_rules_add_feature_hook(rules, MEEPLE_HOOK_FEATURE_SCORED,

@@ -25,6 +25,7 @@ FIXTURE_PLUGINS = \
 	tests/plugins/filter.la \
 	tests/plugins/filter-figures.la \
 	tests/plugins/filter-memo.la \
+	tests/plugins/filter-scope.la \
 	tests/plugins/good.la \
 	tests/plugins/hook-stop.la \
 	tests/plugins/hook-x.la \
@@ -111,6 +112,9 @@ tests_plugins_filter_figures_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_filter_memo_la_SOURCES = tests/plugins/filter-memo.c
 tests_plugins_filter_memo_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_filter_memo_la_LIBADD = $(FIXTURE_LIBADD)
+tests_plugins_filter_scope_la_SOURCES = tests/plugins/filter-scope.c
+tests_plugins_filter_scope_la_LDFLAGS = $(FIXTURE_LDFLAGS)
+tests_plugins_filter_scope_la_LIBADD = $(FIXTURE_LIBADD)
 tests_plugins_good_la_SOURCES = tests/plugins/good.c
 tests_plugins_good_la_LDFLAGS = $(FIXTURE_LDFLAGS)
 tests_plugins_good_la_LIBADD = $(FIXTURE_LIBADD)

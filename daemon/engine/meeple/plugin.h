@@ -40,9 +40,11 @@ G_BEGIN_DECLS
  * interfaces (meeple_rules_describe_api()), for hosts; FILTER hooks for
  * some effects only (meeple_rules_add_filter_hook_for()).  2.4: one
  * seat's figures (meeple_game_seat_figures()), FILTER hooks' memos
- * (MeepleFilterContext.memo). */
+ * (MeepleFilterContext.memo).  2.5: FILTER hooks that say once per
+ * list which actions they may veto (meeple_rules_add_filter_hook_scoped()),
+ * the figures on a tile (meeple_game_figures_on_tile()). */
 #define MEEPLE_PLUGIN_ABI_MAJOR 2
-#define MEEPLE_PLUGIN_ABI_MINOR 4
+#define MEEPLE_PLUGIN_ABI_MINOR 5
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
@@ -482,6 +484,33 @@ typedef gboolean (*MeepleFilterHook)(MeepleGame *game,
                                      const MeepleFilterContext *ctx,
                                      gpointer user_data);
 
+/** Which actions of a list a FILTER hook may veto (MeepleFilterScope).
+ * ABI 2.5. */
+typedef enum {
+  /** None: the hook is not asked about this list. */
+  MEEPLE_FILTER_SCOPE_NONE = 0,
+  /** Only actions whose effect names the cell (x, y)
+   * (MeepleActionEffect.has_cell). */
+  MEEPLE_FILTER_SCOPE_CELL = 1,
+  /** Every action of the effects the hook registered for. */
+  MEEPLE_FILTER_SCOPE_ALL = 2,
+} MeepleFilterScopeKind;
+
+/** What a MeepleFilterScopeFunc answers.  ABI 2.5. */
+typedef struct {
+  MeepleFilterScopeKind kind;
+  int x, y;             /**< the cell, for MEEPLE_FILTER_SCOPE_CELL */
+} MeepleFilterScope;
+
+/** Called once when the engine starts filtering a list of decision kind
+ * @decision for seat @player (and for the list of one of
+ * meeple_game_action_allowed()), before the hook sees any of its actions;
+ * fills @scope, which comes set to MEEPLE_FILTER_SCOPE_ALL.  Reads the
+ * game; never changes it.  ABI 2.5. */
+typedef void (*MeepleFilterScopeFunc)(MeepleGame *game, guint decision,
+                                      guint player, MeepleFilterScope *scope,
+                                      gpointer user_data);
+
 /** One feature being scored, as the feature hooks see it. */
 typedef struct {
   guint feature;        /**< feature id (MeepleFeatureInfo.id) */
@@ -570,6 +599,17 @@ meeple_rules_add_filter_hook(MeepleRules *rules, int priority,
 void meeple_rules_add_filter_hook_for(MeepleRules *rules, int priority,
                                       guint32 effects, MeepleFilterHook func,
                                       gpointer user_data);
+/** Like meeple_rules_add_filter_hook_for(), and @scope says once per
+ * list which of its actions @func is asked about: none, those at one cell
+ * (a restriction on one tile, like the dragon's), or all.  The long lists
+ * of a game (the mage's and witch's destinations, the magic portal's
+ * places) then pass without a call per action.  @func must let through
+ * every action outside the scope it gave.  ABI 2.5. */
+void meeple_rules_add_filter_hook_scoped(MeepleRules *rules, int priority,
+                                         guint32 effects,
+                                         MeepleFilterScopeFunc scope,
+                                         MeepleFilterHook func,
+                                         gpointer user_data);
 static inline void
 meeple_rules_add_feature_hook(MeepleRules *rules, MeepleHookPoint point,
                               int priority, MeepleFeatureHook func,
@@ -623,6 +663,12 @@ int meeple_game_neutral_figure(const MeepleGame *game, guint type);
  * scans of one seat's figures on every decision.  ABI 2.4. */
 guint meeple_game_seat_figures(const MeepleGame *game, guint seat,
                                guint *first);
+/** Writes to @out (room for @max) the indices (meeple_game_figure()) of
+ * the figures standing on the tile at (x, y), on a segment or on the tile
+ * itself, in ascending order; returns how many stand there (more than
+ * @max when @out was too short).  0 for an empty cell.  ABI 2.5. */
+guint meeple_game_figures_on_tile(const MeepleGame *game, int x, int y,
+                                  guint *out, guint max);
 /** Placed tiles among the 8 around (x, y) (RULES BASE-18, BASE-22). */
 guint meeple_game_neighbours(const MeepleGame *game, int x, int y);
 
