@@ -116,17 +116,23 @@ list_destinations(MeepleGame *game, const MageWitch *mw, guint decision,
                   GArray *list)
 {
   guint player = meeple_game_active_player(game);
-  guint at = list->len, from = at;
-  g_array_set_size(list, at + open->len);
+  guint from = list->len;
+  /* the whole list in one copy, then each action made a move of @which
+   * (in place: a copy per action costs several times one block copy) */
+  g_array_append_vals(list, open->data, open->len);
+  MeepleAction *moves = &g_array_index(list, MeepleAction, from);
+  guint kept = 0;
   for (guint i = 0; i < open->len; i++) {
-    MeepleAction a = g_array_index(open, MeepleAction, i);
-    a.figure = (uint8_t)mw->type[which];
-    if (filter && !meeple_game_action_allowed(game, decision, player, &a))
+    moves[i].figure = (uint8_t)mw->type[which];
+    if (filter &&
+        !meeple_game_action_allowed(game, decision, player, &moves[i]))
       continue;
-    g_array_index(list, MeepleAction, at++) = a;
+    if (kept != i)
+      moves[kept] = moves[i];
+    kept++;
   }
-  g_array_set_size(list, at);
-  return at - from;
+  g_array_set_size(list, from + kept);
+  return kept;
 }
 
 static void
