@@ -242,7 +242,12 @@ sc_fill(MeepleGame *game, gpointer user_data)
   const MeepleTileType *type = current_type(game, &t);
   if (!type)
     return MEEPLE_HOOK_CONTINUE;
-  for (guint a = 1; a <= MIST_MAX_AREAS; a++) {
+  /* circles lie in the mist (SC-02): only the tile's mist areas, none on
+   * most tiles, are asked for theirs */
+  guint areas = c->mist->tile_areas(c->mist, type);
+  for (guint a = 1; areas && a <= MIST_MAX_AREAS; a++) {
+    if (!(areas & (1u << a)))
+      continue;
     guint n = c->mist->area_circles(c->mist, type, a);
     if (n == 0 || st->n_circles >= MIST_MAX_CIRCLE_SPOTS)
       continue;
