@@ -1227,16 +1227,43 @@ START_TEST(filter_hook_for_some_effects)
 }
 END_TEST
 
+/* The same tiles played with a filtering fixture and with the base game
+ * alone, side by side: what the filter struck is the difference. */
+typedef struct {
+  MeepleRules *rules, *base;
+  MeepleGame *game, *plain;
+} SideBySide;
+
+static SideBySide
+side_by_side(const char *fixtures, const char *ids, const char *tiles)
+{
+  SideBySide sb = { .rules = rules_of(fixtures, ids),
+                    .base = rules_of("good", "base") };
+  sb.game = tu_game(sb.rules, 2, tiles, FALSE);
+  sb.plain = tu_game(sb.base, 2, tiles, FALSE);
+  return sb;
+}
+
+/* Checks that both games ended, and frees them. */
+static void
+side_by_side_end(SideBySide *sb)
+{
+  ck_assert(meeple_game_is_over(sb->plain));
+  ck_assert(meeple_game_is_over(sb->game));
+  meeple_game_free(sb->game);
+  meeple_game_free(sb->plain);
+  meeple_rules_unref(sb->rules);
+  meeple_rules_unref(sb->base);
+}
+
 /* MeepleFilterContext.memo (ABI 2.4): each FILTER hook has its own, zero
  * when a list starts and kept through the list.  "filter-memo" keeps
  * every other tile placement by counting in its memo, and vetoes the
  * whole list when a memo is shared or carried over (tests/plugins). */
 START_TEST(filter_memo_per_hook_and_list)
 {
-  MeepleRules *rules = rules_of("filter-memo good", "filter-memo");
-  MeepleRules *base = rules_of("good", "base");
-  MeepleGame *game = tu_game(rules, 2, "J X E D", FALSE);
-  MeepleGame *plain = tu_game(base, 2, "J X E D", FALSE);
+  SideBySide sb = side_by_side("filter-memo good", "filter-memo", "J X E D");
+  MeepleGame *game = sb.game, *plain = sb.plain;
   guint lists = 0;
   while (!meeple_game_is_over(plain)) {
     const MeepleDecision *d = meeple_game_decision(game);
@@ -1262,11 +1289,7 @@ START_TEST(filter_memo_per_hook_and_list)
     ck_assert(meeple_game_apply(plain, &a, NULL, NULL, NULL));
   }
   ck_assert_uint_eq(lists, 4); /* J X E D, the start tile aside */
-  ck_assert(meeple_game_is_over(game));
-  meeple_game_free(game);
-  meeple_game_free(plain);
-  meeple_rules_unref(rules);
-  meeple_rules_unref(base);
+  side_by_side_end(&sb);
 }
 END_TEST
 
@@ -1276,10 +1299,9 @@ END_TEST
  * (1, 0); every figure action on odd turns; nothing on even turns. */
 START_TEST(filter_scope_limits_what_is_asked)
 {
-  MeepleRules *rules = rules_of("filter-scope good", "filter-scope");
-  MeepleRules *base = rules_of("good", "base");
-  MeepleGame *game = tu_game(rules, 2, "J X E D V U", FALSE);
-  MeepleGame *plain = tu_game(base, 2, "J X E D V U", FALSE);
+  SideBySide sb =
+      side_by_side("filter-scope good", "filter-scope", "J X E D V U");
+  MeepleGame *game = sb.game, *plain = sb.plain;
   guint at_cell = 0, all_lists = 0, none_lists = 0;
   guint same_column = 0, same_row = 0; /* out of scope by one coordinate */
   while (!meeple_game_is_over(plain)) {
@@ -1344,11 +1366,7 @@ START_TEST(filter_scope_limits_what_is_asked)
   ck_assert_uint_gt(same_row, 0);
   ck_assert_uint_gt(all_lists, 0);
   ck_assert_uint_gt(none_lists, 0);
-  ck_assert(meeple_game_is_over(game));
-  meeple_game_free(game);
-  meeple_game_free(plain);
-  meeple_rules_unref(rules);
-  meeple_rules_unref(base);
+  side_by_side_end(&sb);
 }
 END_TEST
 
