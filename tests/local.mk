@@ -43,7 +43,7 @@ tests_test_properties_LDADD = $(TEST_LDADD)
 tests_test_rules_abbot_SOURCES = tests/test-rules-abbot.c
 tests_test_rules_abbot_CFLAGS = $(TEST_CFLAGS)
 tests_test_rules_abbot_LDADD = $(TEST_LDADD)
-tests_test_plugins_SOURCES = tests/test-plugins.c
+tests_test_plugins_SOURCES = tests/test-plugins.c tests/grow-beside.h
 tests_test_plugins_CFLAGS = $(TEST_CFLAGS)
 tests_test_plugins_LDADD = $(TEST_LDADD)
 

@@ -12,6 +12,7 @@
  * (tests/plugins/fixture.h); hook fixtures report each call as an event
  * of a type they register (tests/plugins/recorder.h).
  */
+#include "grow-beside.h"
 #include "testutil.h"
 
 #include <meeple/plugin.h>
@@ -1349,14 +1350,7 @@ START_TEST(filter_scope_limits_what_is_asked)
       else
         none_lists++;
     }
-    /* grow the board along columns 0 and 1, beside the struck cell */
-    MeepleAction a = d->actions[d->n_actions - 1];
-    for (gsize i = 0; d->kind == MEEPLE_DECISION_PLACE_TILE &&
-                      i < d->n_actions; i++)
-      if (d->actions[i].x == 0 || d->actions[i].x == 1) {
-        a = d->actions[i];
-        break;
-      }
+    MeepleAction a = grow_beside_column_1(d);
     ck_assert(meeple_game_apply(game, &a, NULL, NULL, NULL));
     ck_assert(meeple_game_apply(plain, &a, NULL, NULL, NULL));
   }

@@ -372,9 +372,65 @@ notes_hook(const MeepleGame *game, MeepleNotes *notes, gpointer data)
   g_rec_mutex_unlock(&lhost_lock);
 }
 
+/* Reads what a filter's scope function returned (the top 3 values):
+ * nothing or "all", "none", or "cell", x, y.  Anything else fails the
+ * game, naming the function's file:line, and leaves @scope at ALL. */
+static void
+read_scope(lua_State *L, HookRef *r, MeepleGame *game,
+           MeepleFilterScope *scope)
+{
+  const char *kind = lua_isnil(L, -3)                   ? "all"
+                     : lua_type(L, -3) == LUA_TSTRING ? lua_tostring(L, -3)
+                                                      : NULL;
+  if (kind && strcmp(kind, "all") == 0) {
+    scope->kind = MEEPLE_FILTER_SCOPE_ALL;
+  } else if (kind && strcmp(kind, "none") == 0) {
+    scope->kind = MEEPLE_FILTER_SCOPE_NONE;
+  } else if (kind && strcmp(kind, "cell") == 0 && lua_isinteger(L, -2) &&
+             lua_isinteger(L, -1)) {
+    lua_Integer x = lua_tointeger(L, -2), y = lua_tointeger(L, -1);
+    /* a cell no tile can be on is out of every action's reach */
+    if (x < G_MININT16 || x > G_MAXINT16 || y < G_MININT16 || y > G_MAXINT16)
+      scope->kind = MEEPLE_FILTER_SCOPE_NONE;
+    else
+      *scope = (MeepleFilterScope){ MEEPLE_FILTER_SCOPE_CELL, (int)x, (int)y };
+  } else {
+    GError *e = g_error_new(
+        MEEPLE_ERROR, MEEPLE_ERROR_HOOK,
+        "%s: the filter's scope returned %s; it returns \"all\", \"none\" "
+        "or \"cell\", x, y",
+        r->where, kind ? kind : luaL_typename(L, -3));
+    meeple_game_fail(game, e);
+    g_error_free(e);
+  }
+}
+
+/* A Lua filter's scope function: scope(game, decision, player), once per
+ * list, read-only like the filter itself. */
+static void
+filter_scope_hook(MeepleGame *game, guint decision, guint player,
+                  MeepleFilterScope *scope, gpointer data)
+{
+  HookRef *r = ((HookRef *)data)->scope;
+  GameBox *box;
+  MeepleGame *saved;
+  g_rec_mutex_lock(&lhost_lock);
+  if (enter(r, game, TRUE, &box, &saved)) {
+    lua_State *L = r->host->L;
+    lua_pushinteger(L, decision);
+    lua_pushinteger(L, player);
+    if (lhost_run(r, game, 2, 3)) {
+      read_scope(L, r, game, scope);
+      lua_pop(L, 3);
+    }
+    lhost_game_leave(box, saved);
+  }
+  g_rec_mutex_unlock(&lhost_lock);
+}
+
 gboolean
 lhost_add_hook(Host *h, lua_State *L, MeepleHookPoint point, int fn_index,
-               int priority)
+               int priority, guint32 effects, int scope_index)
 {
   static const char *const names[MEEPLE_HOOK_COUNT] = {
     "turn_start", "draw", "place_tile", "place_ghosts", "figure_actions",
@@ -397,7 +453,16 @@ lhost_add_hook(Host *h, lua_State *L, MeepleHookPoint point, int fn_index,
   case MEEPLE_HOOK_NOTES: f = (MeepleHookFunc)notes_hook; break;
   default: f = (MeepleHookFunc)phase_hook; break;
   }
-  meeple_rules_add_hook(h->rules, point, priority, f, r);
+  if (point == MEEPLE_HOOK_FILTER && scope_index) {
+    r->scope = lhost_hook_ref(h, L, scope_index, "filter scope");
+    meeple_rules_add_filter_hook_scoped(h->rules, priority, effects,
+                                        filter_scope_hook, filter_hook, r);
+  } else if (point == MEEPLE_HOOK_FILTER) {
+    meeple_rules_add_filter_hook_for(h->rules, priority, effects,
+                                     filter_hook, r);
+  } else {
+    meeple_rules_add_hook(h->rules, point, priority, f, r);
+  }
   return TRUE;
 }
 

@@ -78,6 +78,8 @@ typedef struct {
   MeepleHookPoint point;
   const char *what;            /* "turn_start", "apply abbot-return", ... */
   char *where;                 /* "abbot.lua:42": where it is defined */
+  gpointer scope;              /* a filter's scope function: HookRef*, or
+                                  NULL (asked about every action) */
 } HookRef;
 
 /* The game userdata hooks get: valid only while the hook runs. */
@@ -130,8 +132,12 @@ void lhost_game_leave(GameBox *box, MeepleGame *saved);
 void lhost_push_action(lua_State *L, const MeepleAction *a);
 void lhost_check_action(lua_State *L, int index, MeepleAction *out);
 /* hooks.c */
+/* @effects and @scope_index (0: none) for FILTER hooks only
+ * (meeple_rules_add_filter_hook_scoped()); @fn_index and @scope_index
+ * absolute. */
 gboolean lhost_add_hook(Host *h, lua_State *L, MeepleHookPoint point,
-                        int fn_index, int priority);
+                        int fn_index, int priority, guint32 effects,
+                        int scope_index);
 HookRef *lhost_hook_ref(Host *h, lua_State *L, int fn_index,
                         const char *what);
 void lhost_setup_slot(Host *h);

@@ -385,17 +385,84 @@ static const char *const hook_names[] = {
   "figure_removed", "turn_end", "final_scoring", "feature_done", "notes",
   NULL };
 
-/* rules:hook(point, function [, priority]) */
+/* The effects a filter hook's options name (rules:hook() below). */
+static guint32
+read_effects(lua_State *L, int t)
+{
+  if (!lua_istable(L, t))
+    luaL_error(L, "hook options: effects is a list of effect names");
+  guint32 effects = 0;
+  lua_Integer n = luaL_len(L, t);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_geti(L, t, i);
+    const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                       : NULL;
+    guint e = 0;
+    while (name && lhost_effect_names[e] &&
+           strcmp(lhost_effect_names[e], name) != 0)
+      e++;
+    if (!name || !lhost_effect_names[e])
+      luaL_error(L, "hook options: effects[%d] is not an effect (none, "
+                 "place-tile, place-figure, move-figure, remove-figure, "
+                 "score)", (int)i);
+    effects |= MEEPLE_EFFECT_BIT(e);
+    lua_pop(L, 1);
+  }
+  if (!effects)
+    luaL_error(L, "hook options: effects names no effect");
+  return effects;
+}
+
+/* Reads rules:hook()'s options table at @t: priority, and for filter
+ * hooks effects and scope; pushes the scope function (or nil). */
+static void
+read_hook_options(lua_State *L, int t, int point, int *priority,
+                  guint32 *effects)
+{
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    const char *key =
+        lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+    if (key && strcmp(key, "priority") == 0) {
+      if (!lua_isinteger(L, -1))
+        luaL_error(L, "hook options: priority is an integer");
+      *priority = (int)lua_tointeger(L, -1);
+    } else if (key && (strcmp(key, "effects") == 0 ||
+                       strcmp(key, "scope") == 0)) {
+      if (point != MEEPLE_HOOK_FILTER)
+        luaL_error(L, "hook options: %s is for filter hooks only", key);
+      if (strcmp(key, "effects") == 0)
+        *effects = read_effects(L, lua_gettop(L));
+      else if (!lua_isfunction(L, -1))
+        luaL_error(L, "hook options: scope is a function");
+    } else {
+      luaL_error(L, "hook options: unknown option %s (priority, effects, "
+                 "scope)", key ? key : luaL_typename(L, -2));
+    }
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, t, "scope");
+}
+
+/* rules:hook(point, function [, priority]); a filter hook may take
+ * rules:hook("filter", function, { priority =, effects = { names },
+ * scope = function(game, decision, player) }) instead (doc/lua-rulesets.md). */
 static int
 r_hook(lua_State *L)
 {
   Host *h = check_rules(L);
   int point = luaL_checkoption(L, 2, NULL, hook_names);
   luaL_checktype(L, 3, LUA_TFUNCTION);
-  const Script *s = h->script;
-  (void)s;
-  int priority = (int)luaL_optinteger(L, 4, MEEPLE_PRIORITY_DEFAULT);
-  lhost_add_hook(h, L, (MeepleHookPoint)point, 3, priority);
+  int priority = MEEPLE_PRIORITY_DEFAULT;
+  guint32 effects = G_MAXUINT32;
+  int scope = 0;
+  if (lua_istable(L, 4)) {
+    read_hook_options(L, 4, point, &priority, &effects);
+    scope = lua_isfunction(L, -1) ? lua_gettop(L) : 0;
+  } else {
+    priority = (int)luaL_optinteger(L, 4, MEEPLE_PRIORITY_DEFAULT);
+  }
+  lhost_add_hook(h, L, (MeepleHookPoint)point, 3, priority, effects, scope);
   return 0;
 }
 

@@ -20,15 +20,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "scratch.h"
+
 static MeepleRules *
 rules_from(const char *dir)
 {
-  MeepleLoader *loader = meeple_loader_new();
-  meeple_loader_add_plugin_dir(loader, dir);
-  meeple_loader_add_tiles_dir(loader, TEST_SRCDIR "/data/tiles");
+  MeepleLoader *loader = scratch_load(dir);
   GError *error = NULL;
-  if (!meeple_loader_load(loader, &error))
-    g_error("loader: %s", error->message);
   const MeeplePluginInfo *info = meeple_loader_find(loader, "abbot");
   if (!info)
     g_error("no abbot in %s", dir);
@@ -62,21 +60,6 @@ lua_abbot_dir(void)
   if (symlink(TEST_SRCDIR "/plugins/lua/rulesets/abbot.lua", link) != 0)
     g_error("symlink %s", link);
   return dir;
-}
-
-static void
-remove_dir(char *dir)
-{
-  GDir *d = g_dir_open(dir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name(d))) {
-    g_autofree char *path = g_build_filename(dir, name, NULL);
-    g_unlink(path);
-  }
-  if (d)
-    g_dir_close(d);
-  g_rmdir(dir);
-  g_free(dir);
 }
 
 static MeepleGame *
@@ -190,7 +173,7 @@ check(guint n)
          "abbot\n", n, decisions, failed);
   meeple_rules_unref(c);
   meeple_rules_unref(lua);
-  remove_dir(dir);
+  scratch_remove(dir);
   return failed ? 1 : 0;
 }
 
@@ -244,7 +227,7 @@ bench(guint n, guint runs)
   printf("median ratio Lua/C: %.2f\n", ratios[runs / 2]);
   meeple_rules_unref(c);
   meeple_rules_unref(lua);
-  remove_dir(dir);
+  scratch_remove(dir);
   return 0;
 }
 

@@ -3,7 +3,8 @@
  * infinite loop in each kind of hook, memory bombs, deep recursion, an
  * error object whose __tostring errors, metatable tricks on strings,
  * coroutines yielding across the C boundary, a decision asked of a seat
- * that does not exist, names another rule set already holds.
+ * that does not exist, names another rule set already holds, a filter's
+ * scope that answers nonsense or loops, hook options that make no sense.
  *
  * Each case is a script written to a directory of its own beside the Lua
  * host.  A script that must not load is skipped with a named reason and
@@ -21,14 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static guint failures;
-
-#define FAIL(...)                                                       \
-  do {                                                                  \
-    printf("not ok - " __VA_ARGS__);                                    \
-    printf("\n");                                                       \
-    failures++;                                                         \
-  } while (0)
+#include "scratch.h"
 
 typedef enum { EXPECT_SKIP, EXPECT_HOOK, EXPECT_PLAYS } Expect;
 
@@ -88,50 +82,18 @@ static char *
 case_dir(const char *name, const char *text, const char *extra_name,
          const char *extra_text, gboolean with_abbot_so)
 {
-  char *dir = g_dir_make_tmp("hostile-XXXXXX", NULL);
-  g_autofree char *host = g_build_filename(dir, "lua.so", NULL);
-  if (symlink(MEEPLE_BUILD_PLUGIN_DIR "/lua.so", host) != 0)
-    g_error("symlink %s", host);
+  g_autofree char *base = g_strdup_printf("%s.lua", name);
+  char *dir = scratch_dir("hostile", base, text);
   if (with_abbot_so) {
     g_autofree char *ab = g_build_filename(dir, "abbot.so", NULL);
     if (symlink(MEEPLE_BUILD_PLUGIN_DIR "/abbot.so", ab) != 0)
       g_error("symlink %s", ab);
   }
-  g_autofree char *base = g_strdup_printf("%s.lua", name);
-  g_autofree char *path = g_build_filename(dir, base, NULL);
-  g_file_set_contents(path, text, -1, NULL);
   if (extra_name) {
     g_autofree char *p2 = g_build_filename(dir, extra_name, NULL);
     g_file_set_contents(p2, extra_text, -1, NULL);
   }
   return dir;
-}
-
-static void
-remove_dir(char *dir)
-{
-  GDir *d = g_dir_open(dir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name(d))) {
-    g_autofree char *path = g_build_filename(dir, name, NULL);
-    g_unlink(path);
-  }
-  if (d)
-    g_dir_close(d);
-  g_rmdir(dir);
-  g_free(dir);
-}
-
-static MeepleLoader *
-load(const char *dir)
-{
-  MeepleLoader *loader = meeple_loader_new();
-  meeple_loader_add_plugin_dir(loader, dir);
-  meeple_loader_add_tiles_dir(loader, TEST_SRCDIR "/data/tiles");
-  GError *error = NULL;
-  if (!meeple_loader_load(loader, &error))
-    g_error("loader: %s", error->message);
-  return loader;
 }
 
 static gboolean
@@ -270,7 +232,7 @@ run_case(const Case *c)
   g_autofree char *file = g_strdup_printf("hostile-%s", c->name);
   g_autofree char *text = script_text(c);
   char *dir = case_dir(file, text, NULL, NULL, FALSE);
-  MeepleLoader *loader = load(dir);
+  MeepleLoader *loader = scratch_load(dir);
   g_autofree char *id = g_strdup_printf("hostile-%s", c->name);
   const MeeplePluginInfo *info = info_of(loader, file);
   if (!info) {
@@ -318,7 +280,7 @@ run_case(const Case *c)
       meeple_rules_unref(rules);
   }
   meeple_loader_unref(loader);
-  remove_dir(dir);
+  scratch_remove(dir);
 }
 
 #define LOOP "while true do end"
@@ -398,6 +360,24 @@ static const Case cases[] = {
   /* a notes hook only reads: its failure is logged, the game plays on */
   { "loop-notes", EXPECT_PLAYS, BUDGET, "notes", LOOP },
   { "loop-setup", EXPECT_SKIP, BUDGET, NULL, NULL, LOOP },
+  /* a filter's options (doc/lua-rulesets.md, "filter"): a scope that
+   * returns nonsense or never returns, options that make no sense */
+  { "scope-returns", EXPECT_HOOK, "the filter's scope returned somewhere",
+    NULL, NULL, "rules:hook('filter', function() return true end, "
+    "{ scope = function() return 'somewhere' end })" },
+  { "scope-cell", EXPECT_HOOK, "the filter's scope returned cell", NULL,
+    NULL, "rules:hook('filter', function() return true end, "
+    "{ scope = function() return 'cell', 'x', 0 end })" },
+  { "loop-scope", EXPECT_HOOK, BUDGET, NULL, NULL,
+    "rules:hook('filter', function() return true end, "
+    "{ scope = function() " LOOP " end })" },
+  { "filter-effects", EXPECT_SKIP, "effects[1] is not an effect", NULL,
+    NULL, "rules:hook('filter', function() end, { effects = { 'fly' } })" },
+  { "scope-not-filter", EXPECT_SKIP, "scope is for filter hooks only", NULL,
+    NULL, "rules:hook('turn_start', function() end, "
+    "{ scope = function() end })" },
+  { "hook-option", EXPECT_SKIP, "unknown option prio", NULL, NULL,
+    "rules:hook('filter', function() end, { prio = 1 })" },
   { "loop-chunk", EXPECT_SKIP, BUDGET, NULL, NULL,
     NULL /* the loop is in the chunk: see main() */ },
   /* memory bombs */
@@ -518,7 +498,7 @@ main(int argc, char **argv)
       /* the chunk itself loops: open() gives up with the budget */
       char *dir = case_dir("hostile-loop-chunk", "while true do end\n",
                            NULL, NULL, FALSE);
-      MeepleLoader *loader = load(dir);
+      MeepleLoader *loader = scratch_load(dir);
       const MeeplePluginInfo *info = info_of(loader, "hostile-loop-chunk");
       if (!info || info->loaded || !strstr(info->error, BUDGET) ||
           !names_place(info->error, "hostile-loop-chunk"))
@@ -526,7 +506,7 @@ main(int argc, char **argv)
       else
         printf("ok - loop-chunk: skipped: %s\n", info->error);
       meeple_loader_unref(loader);
-      remove_dir(dir);
+      scratch_remove(dir);
       continue;
     }
     run_case(&cases[i]);
@@ -536,21 +516,21 @@ main(int argc, char **argv)
   {
     char *dir = case_dir("hostile-binary", "\033LuaT\0\031\223\r\n", NULL,
                          NULL, FALSE);
-    MeepleLoader *loader = load(dir);
+    MeepleLoader *loader = scratch_load(dir);
     const MeeplePluginInfo *info = info_of(loader, "hostile-binary");
     if (!info || info->loaded || !strstr(info->error, "binary"))
       FAIL("binary script: %s", info ? info->error : "not listed");
     else
       printf("ok - binary script: skipped: %s\n", info->error);
     meeple_loader_unref(loader);
-    remove_dir(dir);
+    scratch_remove(dir);
   }
   /* an id a C plugin already holds: the script is the one skipped */
   {
     char *dir = case_dir("zz-abbot", "return { id = 'abbot', name = 'A', "
                          "version = '1', setup = function() end }\n", NULL,
                          NULL, TRUE);
-    MeepleLoader *loader = load(dir);
+    MeepleLoader *loader = scratch_load(dir);
     const MeeplePluginInfo *info = info_of(loader, "zz-abbot.lua");
     const MeeplePluginInfo *c = meeple_loader_find(loader, "abbot");
     if (!info || info->loaded || !strstr(info->error, "already provided") ||
@@ -559,7 +539,7 @@ main(int argc, char **argv)
     else
       printf("ok - an id already held: skipped: %s\n", info->error);
     meeple_loader_unref(loader);
-    remove_dir(dir);
+    scratch_remove(dir);
   }
   /* two Lua rule sets registering the same action name: each loads, the
    * pair is refused with the name */
@@ -573,7 +553,7 @@ main(int argc, char **argv)
                     "'same-verb', description = 'x', effect = 'none', "
                     "apply = function() end } end }\n";
     char *dir = case_dir("twin-a", a, "twin-b.lua", b, FALSE);
-    MeepleLoader *loader = load(dir);
+    MeepleLoader *loader = scratch_load(dir);
     GError *error = NULL;
     MeepleRules *rules = meeple_loader_build_rules(
         loader, (const char *const[]){ "twin-a", "twin-b", NULL }, &error);
@@ -588,7 +568,7 @@ main(int argc, char **argv)
     if (rules)
       meeple_rules_unref(rules);
     meeple_loader_unref(loader);
-    remove_dir(dir);
+    scratch_remove(dir);
   }
   printf("%u hostile cases, %u failed\n", (guint)G_N_ELEMENTS(cases) + 3,
          failures);

@@ -7,7 +7,8 @@ EXTRA_DIST += tests/lua-rulesets/scripts tests/lua-rulesets/daemon.lua \
 	tests/lua-rulesets/test-lua-rulesets-daemon.sh
 if HAVE_LUA
 check_PROGRAMS += tests/lua-rulesets/abbot-diff
-tests_lua_rulesets_abbot_diff_SOURCES = tests/lua-rulesets/abbot-diff.c
+tests_lua_rulesets_abbot_diff_SOURCES = tests/lua-rulesets/abbot-diff.c \
+	tests/lua-rulesets/scratch.h
 tests_lua_rulesets_abbot_diff_CFLAGS = $(AM_CFLAGS) \
 	-DTEST_SRCDIR=\"$(abs_top_srcdir)\"
 tests_lua_rulesets_abbot_diff_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
@@ -15,7 +16,8 @@ TESTS += tests/lua-rulesets/test-lua-abbot.sh
 
 # hostile scripts, in libmeeple (the games before and after a failure)
 check_PROGRAMS += tests/lua-rulesets/hostile
-tests_lua_rulesets_hostile_SOURCES = tests/lua-rulesets/hostile.c
+tests_lua_rulesets_hostile_SOURCES = tests/lua-rulesets/hostile.c \
+	tests/lua-rulesets/scratch.h
 tests_lua_rulesets_hostile_CFLAGS = $(AM_CFLAGS) \
 	-DTEST_SRCDIR=\"$(abs_top_srcdir)\"
 tests_lua_rulesets_hostile_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
@@ -23,11 +25,22 @@ TESTS += tests/lua-rulesets/hostile
 # game:state_text(): canonical text of a game's Lua state, its clone's and
 # its replay's
 check_PROGRAMS += tests/lua-rulesets/state-text
-tests_lua_rulesets_state_text_SOURCES = tests/lua-rulesets/state-text.c
+tests_lua_rulesets_state_text_SOURCES = tests/lua-rulesets/state-text.c \
+	tests/lua-rulesets/scratch.h
 tests_lua_rulesets_state_text_CFLAGS = $(AM_CFLAGS) \
 	-DTEST_SRCDIR=\"$(abs_top_srcdir)\"
 tests_lua_rulesets_state_text_LDADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
 TESTS += tests/lua-rulesets/state-text
+# a filter hook's options (effects, scope) narrow what it is asked about
+check_PROGRAMS += tests/lua-rulesets/filter-options
+tests_lua_rulesets_filter_options_SOURCES = \
+	tests/lua-rulesets/filter-options.c tests/lua-rulesets/scratch.h \
+	tests/grow-beside.h
+tests_lua_rulesets_filter_options_CFLAGS = $(AM_CFLAGS) \
+	-DTEST_SRCDIR=\"$(abs_top_srcdir)\"
+tests_lua_rulesets_filter_options_LDADD = daemon/engine/libmeeple.la \
+	$(GLIB_LIBS)
+TESTS += tests/lua-rulesets/filter-options
 # ... and through meeple-sim and through the daemon (a real bus)
 TESTS += tests/lua-rulesets/test-hostile-sim.sh
 TESTS += tests/lua-rulesets/test-lua-rulesets-daemon.sh

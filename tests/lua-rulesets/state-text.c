@@ -18,14 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static guint failures;
-
-#define FAIL(...)                                                       \
-  do {                                                                  \
-    printf("not ok - " __VA_ARGS__);                                    \
-    printf("\n");                                                       \
-    failures++;                                                         \
-  } while (0)
+#include "scratch.h"
 
 /* @init: statements filling the state table s; the turn_end hook changes
  * it every turn, in an order that leaves different hash layouts in the
@@ -60,33 +53,6 @@ script_text(const char *init)
     "}\n", init);
 }
 
-static char *
-make_dir(const char *text)
-{
-  char *dir = g_dir_make_tmp("state-text-XXXXXX", NULL);
-  g_autofree char *host = g_build_filename(dir, "lua.so", NULL);
-  if (symlink(MEEPLE_BUILD_PLUGIN_DIR "/lua.so", host) != 0)
-    g_error("symlink %s", host);
-  g_autofree char *path = g_build_filename(dir, "statetext.lua", NULL);
-  g_file_set_contents(path, text, -1, NULL);
-  return dir;
-}
-
-static void
-remove_dir(char *dir)
-{
-  GDir *d = g_dir_open(dir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name(d))) {
-    g_autofree char *path = g_build_filename(dir, name, NULL);
-    g_unlink(path);
-  }
-  if (d)
-    g_dir_close(d);
-  g_rmdir(dir);
-  g_free(dir);
-}
-
 typedef struct {
   char *dir;
   MeepleLoader *loader;
@@ -97,7 +63,7 @@ static gboolean
 setup(Setup *s, const char *init)
 {
   g_autofree char *text = script_text(init);
-  s->dir = make_dir(text);
+  s->dir = scratch_dir("state-text", "statetext.lua", text);
   s->loader = meeple_loader_new();
   meeple_loader_add_plugin_dir(s->loader, s->dir);
   meeple_loader_add_tiles_dir(s->loader, TEST_SRCDIR "/data/tiles");
@@ -120,7 +86,7 @@ teardown(Setup *s)
   if (s->rules)
     meeple_rules_unref(s->rules);
   meeple_loader_unref(s->loader);
-  remove_dir(s->dir);
+  scratch_remove(s->dir);
 }
 
 /* The text of the note "state", newly allocated, or NULL. */
