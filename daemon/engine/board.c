@@ -91,12 +91,11 @@ placed_edge(const MeepleGame *g, guint slot, guint side)
 static void
 frontier_update(MeepleGame *g, FrontierCell *fc)
 {
-  static const guint digit[4] = { 1, 5, 25, 125 };
   guint sig = 0;
   for (guint s = 0; s < 4; s++) {
     int slot = board_slot_at(g, fc->x + dx[s], fc->y + dy[s]);
     if (slot >= 0)
-      sig += (1 + placed_edge(g, (guint)slot, (s + 2) & 3)) * digit[s];
+      sig += frontier_sig_side(s, placed_edge(g, (guint)slot, (s + 2) & 3));
   }
   fc->sig = (uint16_t)sig;
 }

@@ -24,6 +24,16 @@
  * side 0 the lowest digit (board.c). */
 #define FRONTIER_SIGNATURES 625
 
+/* The part of a signature for side @side when the neighbour there shows
+ * @edge (the digit 1 + @edge at 5^side): board.c makes the cells'
+ * signatures, rules_derive() the ones each tile type fits. */
+static inline guint
+frontier_sig_side(guint side, guint edge)
+{
+  static const guint weight[4] = { 1, 5, 25, 125 };
+  return (1 + edge) * weight[side];
+}
+
 /** Per tile type, derived once at load time for fast placement checks. */
 typedef struct {
   /** Edges packed 2 bits per side (side s at bits 2s..2s+1), per rotation. */
