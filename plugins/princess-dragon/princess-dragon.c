@@ -303,8 +303,6 @@ pd_princess(MeepleGame *game, gpointer user_data)
   return MEEPLE_HOOK_CONTINUE;
 }
 
-/* A follower on segment @segment of the tile at (x, y), of seat @owner
- * (-1: of anybody); a pyramid holds several (X-08). */
 /* Room for the figures on one tile in the common case. */
 #define ON_TILE_STACK 16
 
@@ -330,6 +328,8 @@ figures_on_free(guint stack[ON_TILE_STACK], guint *figures)
     g_free(figures);
 }
 
+/* A follower on segment @segment of the tile at (x, y), of seat @owner
+ * (-1: of anybody); a pyramid holds several (X-08). */
 static int
 follower_at(MeepleGame *game, int owner, int x, int y, guint segment)
 {
