@@ -142,13 +142,70 @@ START_TEST(feature_info_counts_distinct_tiles)
 }
 END_TEST
 
+/* meeple_game_list_segments() against meeple_game_segment_feature() of
+ * every segment on the board, for some kind sets and every filter;
+ * returns how many segments it listed. */
+static guint
+check_list_segments(MeepleGame *game, MeepleRules *rules)
+{
+  MeepleKindSet sets[4] = { { { 0 } } };
+  meeple_kind_set_add(&sets[0], MEEPLE_KIND_ROAD);
+  meeple_kind_set_add(&sets[0], MEEPLE_KIND_CITY);
+  for (guint kind = 0; kind < meeple_rules_n_kinds(rules); kind++)
+    meeple_kind_set_add(&sets[1], kind);
+  meeple_kind_set_add(&sets[2], MEEPLE_KIND_FIELD);
+  meeple_kind_set_add(&sets[2], MEEPLE_KIND_MONASTERY);
+  /* sets[3]: no kind at all */
+  guint max = meeple_game_n_placed(game) * MEEPLE_MAX_SEGMENTS, total = 0;
+  MeepleSegmentRef *out = g_new(MeepleSegmentRef, max);
+  for (guint k = 0; k < G_N_ELEMENTS(sets); k++)
+    for (guint filter = 0; filter < 4; filter++) {
+      guint n = meeple_game_list_segments(game, &sets[k], filter, out, max);
+      guint at = 0;
+      for (guint t = 0; t < meeple_game_n_placed(game); t++) {
+        MeeplePlacedTile tile = meeple_game_placed(game, t);
+        const MeepleTileType *type = meeple_rules_tile_type(rules, tile.type);
+        for (guint s = 0; s < type->n_segments; s++) {
+          gboolean completed;
+          guint followers;
+          int id = meeple_game_segment_feature(game, tile.x, tile.y, s,
+                                               &completed, &followers);
+          if (!meeple_kind_set_has(&sets[k], type->segments[s].kind) ||
+              ((filter & MEEPLE_SEGMENTS_UNFINISHED) && completed) ||
+              ((filter & MEEPLE_SEGMENTS_UNOCCUPIED) && followers))
+            continue;
+          ck_assert_uint_lt(at, n);
+          ck_assert_int_eq(out[at].x, tile.x);
+          ck_assert_int_eq(out[at].y, tile.y);
+          ck_assert_uint_eq(out[at].segment, s);
+          ck_assert_uint_eq(out[at].kind, type->segments[s].kind);
+          ck_assert_int_eq(out[at].feature, id);
+          at++;
+        }
+      }
+      ck_assert_uint_eq(at, n);
+      total += n;
+      if (k == 3)
+        ck_assert_uint_eq(n, 0);
+    }
+  /* too little room: the count all the same, and only the room written */
+  MeepleSegmentRef cut[1] = { { .x = 99 } };
+  guint n = meeple_game_list_segments(game, &sets[1], 0, NULL, 0);
+  ck_assert_uint_eq(meeple_game_list_segments(game, &sets[1], 0, cut, 0), n);
+  ck_assert_int_eq(cut[0].x, 99);
+  ck_assert_uint_eq(n, meeple_game_list_segments(game, &sets[1], 0, out, max));
+  g_free(out);
+  return total;
+}
+
 /* The plugin API's cheap queries (ABI 2.2) say what the full ones say:
  * meeple_game_segment_feature() the id, completion and follower count of
  * meeple_game_feature() for every segment on the board, and
  * meeple_game_neutral_figure() the first neutral figure of each type, and
  * meeple_game_seat_figures() (ABI 2.4) exactly the figures a seat owns,
  * meeple_game_figures_on_tile() (ABI 2.5) exactly the figures on each
- * placed tile, at decisions all through random games with every rule set,
+ * placed tile, meeple_game_list_segments() (ABI 2.6) exactly the segments
+ * meeple_game_segment_feature() lets through, at decisions all through random games with every rule set,
  * 2 to 4 seats.
  * RULES: BASE-08, BASE-12 */
 START_TEST(segment_feature_and_neutral_figure_agree)
@@ -158,6 +215,7 @@ START_TEST(segment_feature_and_neutral_figure_agree)
                   "spell-circles");
   GRand *rand = g_rand_new_with_seed(26);
   guint checked = 0, neutral_types = 0, seat_figures = 0, on_tiles = 0;
+  guint listed = 0;
   for (guint64 seed = 1; seed <= 3; seed++) {
     MeepleGameConfig config = { .n_players = 1 + (guint)seed, .seed = seed };
     MeepleGame *game = meeple_game_new(rules, &config, NULL);
@@ -191,6 +249,7 @@ START_TEST(segment_feature_and_neutral_figure_agree)
       }
       ck_assert_int_eq(meeple_game_segment_feature(game, 1000, 1000, 0,
                                                    NULL, NULL), -1);
+      listed += check_list_segments(game, rules);
       for (guint t = 0; t < meeple_game_n_placed(game); t++) {
         MeeplePlacedTile tile = meeple_game_placed(game, t);
         guint on[256], cut[1] = { 999 }, k = 0;
@@ -243,6 +302,7 @@ START_TEST(segment_feature_and_neutral_figure_agree)
   ck_assert_uint_gt(neutral_types, 0); /* dragon, fairy, mage, ... */
   ck_assert_uint_gt(seat_figures, 0);
   ck_assert_uint_gt(on_tiles, 0);
+  ck_assert_uint_gt(listed, 1000);
   g_rand_free(rand);
   meeple_rules_unref(rules);
 }

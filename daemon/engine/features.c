@@ -4,7 +4,8 @@
  * with the matching segments of its neighbours: roads and cities across
  * whole edges, fields across half-edges.  The root of a feature keeps its
  * count of unmatched edge ends, so a road or city is complete exactly when
- * that count reaches zero — no flood fill.  Each feature also keeps a ring
+ * that count reaches zero — no flood fill.  Every member points at its
+ * root directly: a union relabels the members of the feature it attaches.  Each feature also keeps a ring
  * of its members (spliced in O(1) on union) for the rare walks that need
  * them: counting distinct tiles and pennants when a feature is scored.
  */
@@ -14,26 +15,6 @@
 
 static const int dx[4] = { 0, 1, 0, -1 };
 static const int dy[4] = { -1, 0, 1, 0 };
-
-guint
-feature_find(MeepleGame *g, guint n)
-{
-  Node *nodes = g->nodes;
-  while (nodes[n].parent != n) {
-    /* path halving keeps trees flat without recursion */
-    nodes[n].parent = nodes[nodes[n].parent].parent;
-    n = nodes[n].parent;
-  }
-  return n;
-}
-
-guint
-feature_find_const(const MeepleGame *g, guint n)
-{
-  while (g->nodes[n].parent != n)
-    n = g->nodes[n].parent;
-  return n;
-}
 
 /* Joins the features of nodes @a and @b; @closed_ends is how many open
  * edge ends the join closes (2 for a matched road or city edge). */
@@ -51,7 +32,14 @@ join(MeepleGame *g, guint a, guint b, guint closed_ends)
     ra = rb;
     rb = tmp;
   }
-  nodes[rb].parent = (uint16_t)ra;
+  /* the root is chosen by rank, as it was when trees were deep, so that
+   * features keep their ids (MeepleFeatureInfo.id); the attached members
+   * all point at it */
+  guint n = rb;
+  do {
+    nodes[n].parent = (uint16_t)ra;
+    n = nodes[n].next;
+  } while (n != rb);
   if (nodes[ra].rank == nodes[rb].rank)
     nodes[ra].rank++;
   nodes[ra].open = (uint16_t)(nodes[ra].open + nodes[rb].open - closed_ends);

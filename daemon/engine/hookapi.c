@@ -30,7 +30,7 @@ meeple_game_figure_feature(const MeepleGame *g, guint figure)
   g_return_val_if_fail(figure < g->n_figures, -1);
   if (g->figures[figure].node == NO_NODE)
     return -1;
-  return (int)feature_find_const(g, g->figures[figure].node);
+  return (int)feature_find(g, g->figures[figure].node);
 }
 
 int
@@ -40,13 +40,42 @@ meeple_game_segment_feature(const MeepleGame *g, int x, int y, guint segment,
   int slot = board_slot_at(g, x, y);
   if (slot < 0 || segment >= g->placed[slot].n_segments)
     return -1;
-  guint root = feature_find_const(g, node_of(g, (guint)slot, segment));
+  guint root = feature_find(g, node_of(g, (guint)slot, segment));
   if (completed)
     *completed = feature_completed(g, root);
   /* the occupancy count figures.c keeps at the root (BASE-12) */
   if (followers)
     *followers = g->nodes[root].followers;
   return (int)root;
+}
+
+guint
+meeple_game_list_segments(const MeepleGame *g, const MeepleKindSet *kinds,
+                          guint filter, MeepleSegmentRef *out, guint max)
+{
+  g_return_val_if_fail(kinds != NULL, 0);
+  guint n = 0;
+  for (guint t = 0; t < g->n_placed; t++) {
+    const Placed *p = &g->placed[t];
+    for (guint s = 0; s < p->n_segments; s++) {
+      guint node = p->node0 + s;
+      guint kind = g->nodes[node].kind;
+      if (!meeple_kind_set_has(kinds, kind))
+        continue;
+      guint root = feature_find(g, node);
+      if ((filter & MEEPLE_SEGMENTS_UNOCCUPIED) && g->nodes[root].followers)
+        continue;
+      if ((filter & MEEPLE_SEGMENTS_UNFINISHED) && feature_completed(g, root))
+        continue;
+      if (n < max)
+        out[n] = (MeepleSegmentRef){ .x = p->x, .y = p->y,
+                                     .segment = (uint8_t)s,
+                                     .kind = (uint8_t)kind,
+                                     .feature = (uint16_t)root };
+      n++;
+    }
+  }
+  return n;
 }
 
 guint

@@ -377,8 +377,13 @@ void board_list_placements(MeepleGame *g, guint type, ActionList *out);
 gboolean board_has_placement(const MeepleGame *g, guint type);
 
 /* features.c */
-guint feature_find(MeepleGame *g, guint node);
-guint feature_find_const(const MeepleGame *g, guint node);
+/* The root of @node's feature: every node points at its root directly,
+ * because join() relabels the members of the feature it attaches. */
+static inline guint
+feature_find(const MeepleGame *g, guint node)
+{
+  return g->nodes[node].parent;
+}
 void features_add_tile(MeepleGame *g, guint slot);
 guint feature_tiles(const MeepleGame *g, guint root, int *first_x,
                     int *first_y);

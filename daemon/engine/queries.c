@@ -159,7 +159,7 @@ meeple_game_feature(const MeepleGame *g, int x, int y, guint segment,
   int slot = board_slot_at(g, x, y);
   if (slot < 0 || segment >= g->placed[slot].n_segments)
     return FALSE;
-  guint root = feature_find_const(g, node_of(g, (guint)slot, segment));
+  guint root = feature_find(g, node_of(g, (guint)slot, segment));
   const Node *node = &g->nodes[root];
   memset(info, 0, sizeof *info);
   info->kind = node->kind;
@@ -171,7 +171,7 @@ meeple_game_feature(const MeepleGame *g, int x, int y, guint segment,
   for (guint i = 0; i < g->n_figures; i++) {
     const Figure *f = &g->figures[i];
     if (figure_is_placed_follower(g, f) &&
-        feature_find_const(g, f->node) == root)
+        feature_find(g, f->node) == root)
       info->followers[f->owner]++;
   }
   return TRUE;

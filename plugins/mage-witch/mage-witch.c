@@ -70,36 +70,33 @@ magic_feature(MeepleGame *game, const MageWitch *mw, guint which)
 static void
 list_open_segments(MeepleGame *game, const MageWitch *mw, GArray *list)
 {
-  MeepleRules *rules = meeple_game_rules(game);
   int mage = magic_feature(game, mw, MAGE);
   int witch = magic_feature(game, mw, WITCH);
+  MeepleKindSet kinds = { { 0 } };
+  meeple_kind_set_add(&kinds, MEEPLE_KIND_ROAD);
+  meeple_kind_set_add(&kinds, MEEPLE_KIND_CITY);
+  guint max = meeple_game_n_placed(game) * MEEPLE_MAX_SEGMENTS;
+  MeepleSegmentRef *open = g_new(MeepleSegmentRef, max);
+  guint n = meeple_game_list_segments(game, &kinds, MEEPLE_SEGMENTS_UNFINISHED,
+                                      open, max);
+  g_assert(n <= max); /* the call's own bound */
   guint at = list->len;
-  /* room for every segment of the board, written in place: an append call
-   * per action would cost more than the rest of this loop */
-  g_array_set_size(list, at + meeple_game_n_placed(game) * MEEPLE_MAX_SEGMENTS);
-  for (guint t = 0; t < meeple_game_n_placed(game); t++) {
-    MeeplePlacedTile tile = meeple_game_placed(game, t);
-    const MeepleTileType *type = meeple_rules_tile_type(rules, tile.type);
-    for (guint s = 0; s < type->n_segments; s++) {
-      guint kind = type->segments[s].kind;
-      if (kind != MEEPLE_KIND_ROAD && kind != MEEPLE_KIND_CITY)
-        continue;
-      /* the id and completion alone: this runs on every segment */
-      gboolean completed;
-      int id = meeple_game_segment_feature(game, tile.x, tile.y, s,
-                                           &completed, NULL);
-      if (completed || id == mage || id == witch)
-        continue;
-      g_array_index(list, MeepleAction, at++) = (MeepleAction){
-        .kind = (uint16_t)mw->move_action,
-        .x = (int16_t)tile.x,
-        .y = (int16_t)tile.y,
-        .segment = (uint8_t)s,
-        .figure = (uint8_t)mw->type[MAGE],
-      };
-    }
+  /* room for every one, written in place: an append call per action would
+   * cost more than the rest of this loop */
+  g_array_set_size(list, at + n);
+  for (guint i = 0; i < n; i++) {
+    if (open[i].feature == mage || open[i].feature == witch)
+      continue;
+    g_array_index(list, MeepleAction, at++) = (MeepleAction){
+      .kind = (uint16_t)mw->move_action,
+      .x = open[i].x,
+      .y = open[i].y,
+      .segment = open[i].segment,
+      .figure = (uint8_t)mw->type[MAGE],
+    };
   }
   g_array_set_size(list, at);
+  g_free(open);
 }
 
 /* Appends to @list the moves in @open (list_open_segments()) made moves

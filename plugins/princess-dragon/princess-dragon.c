@@ -424,52 +424,44 @@ list_portal_targets(MeepleGame *game, const PrincessDragon *pd,
         n_types < G_N_ELEMENTS(types))
       types[n_types++] = fig;
   }
-  /* the kinds (below 32) each of them may stand on, asked once per list
-   * rather than per segment of the board */
-  guint32 stands[G_N_ELEMENTS(types)];
+  /* the kinds each of them may stand on, asked once per list rather than
+   * per segment of the board */
+  guint n_kinds = meeple_rules_n_kinds(rules);
+  MeepleKindSet stands[G_N_ELEMENTS(types)], any = { { 0 } };
   for (guint k = 0; k < n_types; k++) {
-    stands[k] = 0;
-    for (guint kind = 0; kind < MIN(meeple_rules_n_kinds(rules), 32u); kind++)
-      if (meeple_rules_figure_may_stand(rules, types[k], kind))
-        stands[k] |= 1u << kind;
+    stands[k] = (MeepleKindSet){ { 0 } };
+    for (guint kind = 0; kind < n_kinds; kind++)
+      if (meeple_rules_figure_may_stand(rules, types[k], kind) &&
+          !(kind == MEEPLE_KIND_FIELD && no_farmers))
+        meeple_kind_set_add(&stands[k], kind);
+    for (guint w = 0; w < G_N_ELEMENTS(any.bits); w++)
+      any.bits[w] |= stands[k].bits[w];
   }
-  for (guint t = 0; n_types > 0 && t < meeple_game_n_placed(game); t++) {
-    MeeplePlacedTile tile = meeple_game_placed(game, t);
-    if (tile.x == portal->x && tile.y == portal->y)
+  /* PD-17: unoccupied (BASE-12) and not completed with this turn's tile on
+   * the board (PD-17.1) */
+  guint max = meeple_game_n_placed(game) * MEEPLE_MAX_SEGMENTS;
+  MeepleSegmentRef *open = g_new(MeepleSegmentRef, max);
+  guint n = meeple_game_list_segments(
+      game, &any, MEEPLE_SEGMENTS_UNFINISHED | MEEPLE_SEGMENTS_UNOCCUPIED,
+      open, max);
+  g_assert(n <= max); /* the call's own bound */
+  for (guint i = 0; i < n; i++) {
+    if (open[i].x == portal->x && open[i].y == portal->y)
       continue;
-    const MeepleTileType *type = meeple_rules_tile_type(rules, tile.type);
-    for (guint s = 0; s < type->n_segments; s++) {
-      guint kind = type->segments[s].kind;
-      if (kind == MEEPLE_KIND_FIELD && no_farmers)
+    for (guint k = 0; k < n_types; k++) {
+      if (!meeple_kind_set_has(&stands[k], open[i].kind))
         continue;
-      gboolean looked = FALSE;
-      for (guint k = 0; k < n_types; k++) {
-        guint fig = types[k];
-        if (kind < 32 ? !(stands[k] & (1u << kind))
-                      : !meeple_rules_figure_may_stand(rules, fig, kind))
-          continue;
-        if (!looked) {
-          /* PD-17: unoccupied (BASE-12) and not completed with this
-           * turn's tile on the board (PD-17.1) */
-          looked = TRUE;
-          gboolean completed;
-          guint followers;
-          meeple_game_segment_feature(game, tile.x, tile.y, s, &completed,
-                                      &followers);
-          if (followers > 0 || completed)
-            break;
-        }
-        MeepleAction a = {
-          .kind = (uint16_t)pd->portal_action,
-          .x = (int16_t)tile.x,
-          .y = (int16_t)tile.y,
-          .segment = (uint8_t)s,
-          .figure = (uint8_t)fig,
-        };
-        meeple_action_list_add(list, &a);
-      }
+      MeepleAction a = {
+        .kind = (uint16_t)pd->portal_action,
+        .x = open[i].x,
+        .y = open[i].y,
+        .segment = open[i].segment,
+        .figure = (uint8_t)types[k],
+      };
+      meeple_action_list_add(list, &a);
     }
   }
+  g_free(open);
 }
 
 static void

@@ -42,9 +42,10 @@ G_BEGIN_DECLS
  * seat's figures (meeple_game_seat_figures()), FILTER hooks' memos
  * (MeepleFilterContext.memo).  2.5: FILTER hooks that say once per
  * list which actions they may veto (meeple_rules_add_filter_hook_scoped()),
- * the figures on a tile (meeple_game_figures_on_tile()). */
+ * the figures on a tile (meeple_game_figures_on_tile()).  2.6: the
+ * open segments of the board in one call (meeple_game_list_segments()). */
 #define MEEPLE_PLUGIN_ABI_MAJOR 2
-#define MEEPLE_PLUGIN_ABI_MINOR 5
+#define MEEPLE_PLUGIN_ABI_MINOR 6
 
 /** Name of the symbol every plugin exports. */
 #define MEEPLE_PLUGIN_SYMBOL "meeple_plugin_descriptor"
@@ -669,6 +670,57 @@ guint meeple_game_seat_figures(const MeepleGame *game, guint seat,
  * @max when @out was too short).  0 for an empty cell.  ABI 2.5. */
 guint meeple_game_figures_on_tile(const MeepleGame *game, int x, int y,
                                   guint *out, guint max);
+
+/** A set of feature kinds (bit k for kind k, MeepleKind): the kinds a
+ * board scan takes in (meeple_game_list_segments()).  ABI 2.6. */
+typedef struct {
+  guint64 bits[4];
+} MeepleKindSet;
+
+/** Adds kind @kind (below 256, as every kind is) to @set. */
+static inline void
+meeple_kind_set_add(MeepleKindSet *set, guint kind)
+{
+  set->bits[(kind >> 6) & 3] |= G_GUINT64_CONSTANT(1) << (kind & 63);
+}
+
+/** Whether @set holds kind @kind. */
+static inline gboolean
+meeple_kind_set_has(const MeepleKindSet *set, guint kind)
+{
+  return kind < 256 &&
+         ((set->bits[kind >> 6] >> (kind & 63)) & 1) != 0;
+}
+
+/** A segment on the board, as meeple_game_list_segments() lists it.
+ * ABI 2.6. */
+typedef struct {
+  int16_t x, y;     /**< its tile */
+  uint8_t segment;  /**< segment index on that tile */
+  uint8_t kind;     /**< its kind (MeepleKind) */
+  uint16_t feature; /**< its feature's id (MeepleFeatureInfo.id) */
+} MeepleSegmentRef;
+
+/** Which features meeple_game_list_segments() leaves out. */
+typedef enum {
+  /** features finished with this turn's tile on the board */
+  MEEPLE_SEGMENTS_UNFINISHED = 1 << 0,
+  /** features some follower stands on (BASE-12) */
+  MEEPLE_SEGMENTS_UNOCCUPIED = 1 << 1,
+} MeepleSegmentFilter;
+
+/** Writes to @out (room for @max) every segment on the board whose kind is
+ * in @kinds and whose feature passes @filter (MeepleSegmentFilter bits),
+ * tile by tile in placement order (meeple_game_placed()) and on each
+ * tile by segment index; returns how many there are (more than @max when
+ * @out was too short: at most meeple_game_n_placed() times
+ * MEEPLE_MAX_SEGMENTS).  What meeple_game_segment_feature() of every such
+ * segment would say, in one pass over the engine's own arrays: for rule
+ * sets that offer a move onto any open feature of the board (the magic
+ * portal, the mage and witch).  ABI 2.6. */
+guint meeple_game_list_segments(const MeepleGame *game,
+                                const MeepleKindSet *kinds, guint filter,
+                                MeepleSegmentRef *out, guint max);
 /** Placed tiles among the 8 around (x, y) (RULES BASE-18, BASE-22). */
 guint meeple_game_neighbours(const MeepleGame *game, int x, int y);
 
