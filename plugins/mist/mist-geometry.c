@@ -211,9 +211,29 @@ position_area(const MistSymbols *sym, const MeepleTileType *type,
   return 0;
 }
 
-/* position_area() of every tile type, rotation and position: built once
- * per rules object, thread-safely (search bots play on several threads),
- * when a game first asks; the rules never change once games run. */
+/* A row of area_table(): position_area() of each of the N_POSITIONS edge
+ * positions, then at SIDES_AT the sides (bit s for side s, as the tile
+ * lies) where some position is misty. */
+#define SIDES_AT N_POSITIONS
+#define ROW (N_POSITIONS + 1)
+
+/* The row of area_table() for @type in @rotation, of @sym's table. */
+static void
+fill_row(const MistSymbols *sym, const MeepleTileType *type, guint rotation,
+         gint8 *row)
+{
+  guint sides = 0;
+  for (guint p = 0; p < N_POSITIONS; p++) {
+    row[p] = (gint8)position_area(sym, type, rotation, p);
+    if (row[p] > 0)
+      sides |= 1u << position_side(p);
+  }
+  row[SIDES_AT] = (gint8)sides;
+}
+
+/* The rows (fill_row()) of every tile type and rotation: built once per
+ * rules object, thread-safely (search bots play on several threads), when
+ * a game first asks; the rules never change once games run. */
 static const gint8 *
 area_table(const MeepleGame *game, const MistSymbols *sym)
 {
@@ -221,12 +241,11 @@ area_table(const MeepleGame *game, const MistSymbols *sym)
   if (g_once_init_enter(&cache->areas_ready)) {
     MeepleRules *rules = meeple_game_rules(game);
     guint n = meeple_rules_n_tile_types(rules);
-    gint8 *table = g_new(gint8, (gsize)MAX(n, 1) * 4 * N_POSITIONS);
+    gint8 *table = g_new(gint8, (gsize)MAX(n, 1) * 4 * ROW);
     for (guint t = 0; t < n; t++)
       for (guint r = 0; r < 4; r++)
-        for (guint p = 0; p < N_POSITIONS; p++)
-          table[(t * 4 + r) * N_POSITIONS + p] = (gint8)position_area(
-              sym, meeple_rules_tile_type(rules, t), r, p);
+        fill_row(sym, meeple_rules_tile_type(rules, t), r,
+                 &table[(t * 4 + r) * ROW]);
     cache->areas = table;
     cache->n_area_types = n;
     meeple_rules_own(rules, table, g_free);
@@ -237,7 +256,7 @@ area_table(const MeepleGame *game, const MistSymbols *sym)
 
 /* The tile at (x, y), FALSE when none: @areas points at its row of
  * area_table(), the mist area (or -1) of each of its N_POSITIONS edge
- * positions as it lies. */
+ * positions as it lies, then its misty sides. */
 static gboolean
 areas_at(const MeepleGame *game, const MistSymbols *sym, int x, int y,
          const gint8 **areas)
@@ -247,7 +266,7 @@ areas_at(const MeepleGame *game, const MistSymbols *sym, int x, int y,
     return FALSE;
   const gint8 *table = area_table(game, sym);
   g_assert(t.type < sym->n_area_types); /* no type is added once games run */
-  *areas = table + ((gsize)t.type * 4 + (t.rotation & 3)) * N_POSITIONS;
+  *areas = table + ((gsize)t.type * 4 + (t.rotation & 3)) * ROW;
   return TRUE;
 }
 
@@ -339,17 +358,25 @@ mist_placement_analyse(const MeepleGame *game, const MistSymbols *sym, int x,
   if (!areas_at(game, sym, x, y, &here))
     return;
   gboolean placed[4]; /* each neighbour looked up once */
-  for (guint side = 0; side < 4; side++)
+  guint contact = 0; /* sides where mist meets a neighbour, either way */
+  for (guint side = 0; side < 4; side++) {
     placed[side] = areas_at(game, sym, x + side_dx[side], y + side_dy[side],
                             &there[side]);
+    if (placed[side] &&
+        (((guint)here[SIDES_AT] >> side) & 1 ||
+         ((guint)there[side][SIDES_AT] >> ((side + 2) & 3)) & 1))
+      contact |= 1u << side;
+  }
+  if (!contact)
+    return; /* most placements: no mist against any neighbour */
   for (guint p = 0; p < N_POSITIONS; p++) {
     int a = here[p];
     if (a < 0)
       continue;
     guint side = position_side(p);
-    int nx = x + side_dx[side], ny = y + side_dy[side];
-    if (!placed[side])
+    if (!(contact & (1u << side)))
       continue;
+    int nx = x + side_dx[side], ny = y + side_dy[side];
     int b = there[side][position_partner(p)];
     if (a > 0 && b > 0) {
       /* MIST-07: misty meets misty */
