@@ -4,13 +4,16 @@
 meeplepluginsdir = $(libdir)/meepled/plugins
 meepleplugins_LTLIBRARIES =
 
+# Each plugin is optimised as a whole at link time (configure.ac, LTO).
+PLUGIN_CFLAGS = $(AM_CFLAGS) $(LTO_CFLAGS)
 # Only the descriptor leaves a plugin (DESIGN: plugins export nothing else).
-PLUGIN_LDFLAGS = $(AM_LDFLAGS) -module -avoid-version -shared \
+PLUGIN_LDFLAGS = $(AM_LDFLAGS) $(LTO_CFLAGS) -module -avoid-version -shared \
 	-export-symbols-regex '^meeple_plugin_descriptor$$'
 PLUGIN_LIBADD = daemon/engine/libmeeple.la $(GLIB_LIBS)
 
 meepleplugins_LTLIBRARIES += plugins/abbot.la
 plugins_abbot_la_SOURCES = plugins/abbot/abbot.c
+plugins_abbot_la_CFLAGS = $(PLUGIN_CFLAGS)
 plugins_abbot_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_abbot_la_LIBADD = $(PLUGIN_LIBADD)
 

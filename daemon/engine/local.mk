@@ -30,9 +30,10 @@ daemon_engine_libmeeple_la_LIBADD = $(GLIB_LIBS)
 # The engine calls its own exported functions on hot paths (the rule
 # sets' queries, meeple_rules_figure_type() inside the trait checks):
 # nobody may interpose them, so GCC may call them directly and inline them.
-daemon_engine_libmeeple_la_CFLAGS = $(AM_CFLAGS) -fno-semantic-interposition
+daemon_engine_libmeeple_la_CFLAGS = $(AM_CFLAGS) -fno-semantic-interposition \
+	$(LTO_CFLAGS)
 # Only the documented API leaves the library.
-daemon_engine_libmeeple_la_LDFLAGS = $(AM_LDFLAGS) \
+daemon_engine_libmeeple_la_LDFLAGS = $(AM_LDFLAGS) $(LTO_CFLAGS) \
 	-version-info $(LIBMEEPLE_LT_VERSION) \
 	-export-symbols-regex '^meeple_'
 

@@ -4,6 +4,7 @@
 # which includes this fragment).
 meepleplugins_LTLIBRARIES += plugins/circus.la
 plugins_circus_la_SOURCES = plugins/circus/circus.c
+plugins_circus_la_CFLAGS = $(PLUGIN_CFLAGS)
 plugins_circus_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_circus_la_LIBADD = $(PLUGIN_LIBADD)
 

@@ -18,7 +18,7 @@ plugins_lua_la_SOURCES = \
 	plugins/lua/serialise.c \
 	plugins/lua/upvalues.c \
 	plugins/lua/apis.c
-plugins_lua_la_CFLAGS = $(AM_CFLAGS) $(LUA_CFLAGS)
+plugins_lua_la_CFLAGS = $(PLUGIN_CFLAGS) $(LUA_CFLAGS)
 plugins_lua_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_lua_la_LIBADD = $(PLUGIN_LIBADD) $(LUA_LIBS)
 

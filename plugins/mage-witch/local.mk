@@ -4,6 +4,7 @@
 # which includes this fragment).
 meepleplugins_LTLIBRARIES += plugins/mage-witch.la
 plugins_mage_witch_la_SOURCES = plugins/mage-witch/mage-witch.c
+plugins_mage_witch_la_CFLAGS = $(PLUGIN_CFLAGS)
 plugins_mage_witch_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_mage_witch_la_LIBADD = $(PLUGIN_LIBADD)
 

@@ -6,6 +6,7 @@ meepleplugins_LTLIBRARIES += plugins/mist.la
 plugins_mist_la_SOURCES = plugins/mist/mist.c plugins/mist/mist.h \
 	plugins/mist/mist-api.h plugins/mist/mist-api.c \
 	plugins/mist/mist-geometry.c plugins/mist/mist-ghosts.c
+plugins_mist_la_CFLAGS = $(PLUGIN_CFLAGS)
 plugins_mist_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_mist_la_LIBADD = $(PLUGIN_LIBADD)
 

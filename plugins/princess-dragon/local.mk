@@ -8,6 +8,7 @@ plugins_princess_dragon_la_SOURCES = \
 	plugins/princess-dragon/pd-api.h \
 	plugins/princess-dragon/pd-methods.c \
 	plugins/princess-dragon/pd-methods.h
+plugins_princess_dragon_la_CFLAGS = $(PLUGIN_CFLAGS)
 plugins_princess_dragon_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_princess_dragon_la_LIBADD = $(PLUGIN_LIBADD)
 

@@ -5,6 +5,7 @@
 meepleplugins_LTLIBRARIES += plugins/spell-circles.la
 plugins_spell_circles_la_SOURCES = plugins/spell-circles/spell-circles.c \
 	plugins/mist/mist-api.h
+plugins_spell_circles_la_CFLAGS = $(PLUGIN_CFLAGS)
 plugins_spell_circles_la_LDFLAGS = $(PLUGIN_LDFLAGS)
 plugins_spell_circles_la_LIBADD = $(PLUGIN_LIBADD)
 
