@@ -142,6 +142,29 @@ START_TEST(feature_info_counts_distinct_tiles)
 }
 END_TEST
 
+/* BASE-18: a monastery is complete exactly when the 8 cells around it
+ * hold tiles (the neighbour counts board_put() keeps, against a look at
+ * the cells); returns how many complete ones it saw. */
+static guint
+check_monasteries(MeepleGame *game, MeepleRules *rules)
+{
+  guint complete = 0;
+  for (guint t = 0; t < meeple_game_n_placed(game); t++) {
+    MeeplePlacedTile tile = meeple_game_placed(game, t);
+    const MeepleTileType *type = meeple_rules_tile_type(rules, tile.type);
+    for (guint s = 0; s < type->n_segments; s++) {
+      if (type->segments[s].kind != MEEPLE_KIND_MONASTERY)
+        continue;
+      gboolean completed;
+      meeple_game_segment_feature(game, tile.x, tile.y, s, &completed, NULL);
+      ck_assert_int_eq(completed,
+                       meeple_game_neighbours(game, tile.x, tile.y) == 8);
+      complete += completed;
+    }
+  }
+  return complete;
+}
+
 /* meeple_game_list_segments() against meeple_game_segment_feature() of
  * every segment on the board, for some kind sets and every filter;
  * returns how many segments it listed. */
@@ -205,7 +228,8 @@ check_list_segments(MeepleGame *game, MeepleRules *rules)
  * meeple_game_seat_figures() (ABI 2.4) exactly the figures a seat owns,
  * meeple_game_figures_on_tile() (ABI 2.5) exactly the figures on each
  * placed tile, meeple_game_list_segments() (ABI 2.6) exactly the segments
- * meeple_game_segment_feature() lets through, at decisions all through random games with every rule set,
+ * meeple_game_segment_feature() lets through, a monastery complete
+ * exactly when its 8 cells hold tiles, at decisions all through random games with every rule set,
  * 2 to 4 seats.
  * RULES: BASE-08, BASE-12 */
 START_TEST(segment_feature_and_neutral_figure_agree)
@@ -215,13 +239,14 @@ START_TEST(segment_feature_and_neutral_figure_agree)
                   "spell-circles");
   GRand *rand = g_rand_new_with_seed(26);
   guint checked = 0, neutral_types = 0, seat_figures = 0, on_tiles = 0;
-  guint listed = 0;
+  guint listed = 0, monasteries = 0;
   for (guint64 seed = 1; seed <= 3; seed++) {
     MeepleGameConfig config = { .n_players = 1 + (guint)seed, .seed = seed };
     MeepleGame *game = meeple_game_new(rules, &config, NULL);
     ck_assert(game);
     for (guint step = 0; !meeple_game_is_over(game); step++) {
       tu_play_random(game, rand, 1);
+      monasteries += check_monasteries(game, rules);
       if (step % 7)
         continue; /* every 7th decision: the walks below are slow */
       for (guint t = 0; t < meeple_game_n_placed(game); t++) {
@@ -303,6 +328,7 @@ START_TEST(segment_feature_and_neutral_figure_agree)
   ck_assert_uint_gt(seat_figures, 0);
   ck_assert_uint_gt(on_tiles, 0);
   ck_assert_uint_gt(listed, 1000);
+  ck_assert_uint_gt(monasteries, 0);
   g_rand_free(rand);
   meeple_rules_unref(rules);
 }

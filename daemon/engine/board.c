@@ -118,6 +118,18 @@ board_put(MeepleGame *g, guint slot)
   if (*c & CELL_FRONTIER)
     frontier_remove(g, *c & ~CELL_FRONTIER);
   *cell(&g->grid, p->x, p->y) = (uint16_t)(slot + 1);
+  /* the tiles around it count one more neighbour, it counts them */
+  guint around = 0;
+  for (int y = p->y - 1; y <= p->y + 1; y++)
+    for (int x = p->x - 1; x <= p->x + 1; x++) {
+      uint16_t v = *cell(&g->grid, x, y);
+      if ((x != p->x || y != p->y) && v != CELL_EMPTY &&
+          !(v & CELL_FRONTIER)) {
+        g->placed[v - 1].neighbours++;
+        around++;
+      }
+    }
+  g->placed[slot].neighbours = (uint8_t)around;
   for (guint s = 0; s < 4; s++) {
     int nx = p->x + dx[s], ny = p->y + dy[s];
     uint16_t *nc = cell(&g->grid, nx, ny);

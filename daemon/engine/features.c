@@ -140,17 +140,6 @@ feature_pennants(const MeepleGame *g, guint root)
   return pennants;
 }
 
-guint
-surround_neighbours(const MeepleGame *g, guint slot)
-{
-  const Placed *p = &g->placed[slot];
-  guint count = 0;
-  for (int y = p->y - 1; y <= p->y + 1; y++)
-    for (int x = p->x - 1; x <= p->x + 1; x++)
-      if ((x != p->x || y != p->y) && board_slot_at(g, x, y) >= 0)
-        count++;
-  return count;
-}
 
 gboolean
 feature_completed(const MeepleGame *g, guint root)

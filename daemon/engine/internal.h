@@ -228,6 +228,7 @@ typedef struct {
   uint8_t rotation;
   uint8_t n_segments;
   uint16_t node0;          /* first union-find node of its segments */
+  uint8_t neighbours;      /* placed tiles among the 8 around (board_put()) */
 } Placed;
 
 /* Union-find node, one per segment on the board.  The feature fields are
@@ -388,7 +389,13 @@ void features_add_tile(MeepleGame *g, guint slot);
 guint feature_tiles(const MeepleGame *g, guint root, int *first_x,
                     int *first_y);
 guint feature_pennants(const MeepleGame *g, guint root);
-guint surround_neighbours(const MeepleGame *g, guint slot);
+/* Placed tiles among the 8 around the tile in @slot (BASE-18), kept by
+ * board_put() as tiles arrive: monasteries are asked on every turn. */
+static inline guint
+surround_neighbours(const MeepleGame *g, guint slot)
+{
+  return g->placed[slot].neighbours;
+}
 gboolean feature_completed(const MeepleGame *g, guint root);
 static inline guint node_of(const MeepleGame *g, guint slot, guint segment)
 {
