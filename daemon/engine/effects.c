@@ -131,6 +131,26 @@ in_scope(const HookListState *st, const KindEffect *k, const MeepleAction *a)
   }
 }
 
+/* Whether every hook whose scope is not NONE (@states, @n of them) looks
+ * at one and the same cell, which it writes to (@x, @y). */
+static gboolean
+only_cell(const HookListState *states, guint n, int *x, int *y)
+{
+  gboolean found = FALSE;
+  for (guint h = 0; h < n; h++) {
+    const MeepleFilterScope *sc = &states[h].scope;
+    if (sc->kind == MEEPLE_FILTER_SCOPE_NONE)
+      continue;
+    if (sc->kind != MEEPLE_FILTER_SCOPE_CELL ||
+        (found && (sc->x != *x || sc->y != *y)))
+      return FALSE;
+    *x = sc->x;
+    *y = sc->y;
+    found = TRUE;
+  }
+  return found;
+}
+
 /* Asks hooks from @h on about @a (of kind @k, effect bit @bit), those
  * whose effects and scope take it in; FALSE at the first veto. */
 static gboolean
@@ -226,10 +246,19 @@ effects_filter(MeepleGame *g, guint decision, guint player, ActionList *list)
     KindTable kinds = kind_table(g);
     MeepleAction *items = list->items;
     gsize len = list->len, kept = 0;
-    for (gsize i = 0; i < len; i++)
-      if (allowed(g, kinds, decision, player, &items[i], hooks, n, asked,
-                  states))
-        items[kept++] = items[i];
+    int x, y;
+    gboolean one_cell = only_cell(states, n, &x, &y);
+    for (gsize i = 0; i < len; i++) {
+      /* every hook asked looks at one cell: an action elsewhere is asked
+       * nothing (in_scope()), whatever its kind — most of a long list */
+      if ((!one_cell || (items[i].x == x && items[i].y == y)) &&
+          !allowed(g, kinds, decision, player, &items[i], hooks, n, asked,
+                   states))
+        continue;
+      if (kept != i)
+        items[kept] = items[i];
+      kept++;
+    }
     list->len = kept;
   }
   states_free(stack, states);
