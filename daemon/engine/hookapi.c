@@ -49,31 +49,49 @@ meeple_game_segment_feature(const MeepleGame *g, int x, int y, guint segment,
   return (int)root;
 }
 
+/* How meeple_game_list_segments() treats a kind: not asked for, asked
+ * for, asked for and finished when its root has no open end (EDGE shape)
+ * or when the 8 cells around its tile hold tiles (SURROUND). */
+enum { LIST_SKIP, LIST_TAKE, LIST_TAKE_EDGE, LIST_TAKE_SURROUND };
+
 guint
 meeple_game_list_segments(const MeepleGame *g, const MeepleKindSet *kinds,
                           guint filter, MeepleSegmentRef *out, guint max)
 {
   g_return_val_if_fail(kinds != NULL, 0);
+  uint8_t how[256] = { 0 };
+  for (guint k = 0; k < g->rules->kinds->len; k++) {
+    if (!meeple_kind_set_has(kinds, k))
+      continue;
+    const MeepleKind *kind = rules_kind(g->rules, k);
+    how[k] = !(filter & MEEPLE_SEGMENTS_UNFINISHED) || !kind->is_feature
+                 ? LIST_TAKE
+             : kind->shape == MEEPLE_SHAPE_EDGE     ? LIST_TAKE_EDGE
+             : kind->shape == MEEPLE_SHAPE_SURROUND ? LIST_TAKE_SURROUND
+                                                    : LIST_TAKE;
+  }
+  gboolean unoccupied = (filter & MEEPLE_SEGMENTS_UNOCCUPIED) != 0;
   guint n = 0;
-  for (guint t = 0; t < g->n_placed; t++) {
-    const Placed *p = &g->placed[t];
-    for (guint s = 0; s < p->n_segments; s++) {
-      guint node = p->node0 + s;
-      guint kind = g->nodes[node].kind;
-      if (!meeple_kind_set_has(kinds, kind))
-        continue;
-      guint root = feature_find(g, node);
-      if ((filter & MEEPLE_SEGMENTS_UNOCCUPIED) && g->nodes[root].followers)
-        continue;
-      if ((filter & MEEPLE_SEGMENTS_UNFINISHED) && feature_completed(g, root))
-        continue;
-      if (n < max)
-        out[n] = (MeepleSegmentRef){ .x = p->x, .y = p->y,
-                                     .segment = (uint8_t)s,
-                                     .kind = (uint8_t)kind,
-                                     .feature = (uint16_t)root };
-      n++;
-    }
+  /* every node in order is every placed tile's segments in order
+   * (features_add_tile() numbers them so); whether one is taken is
+   * computed rather than branched on, which random boards mispredict */
+  for (guint i = 0; i < g->n_nodes; i++) {
+    const Node *node = &g->nodes[i];
+    guint mode = how[node->kind];
+    const Node *root = &g->nodes[node->parent]; /* feature_find() */
+    gboolean finished =
+        (mode == LIST_TAKE_EDGE && root->open == 0) |
+        (mode == LIST_TAKE_SURROUND &&
+         g->placed[root->slot].neighbours == 8);
+    gboolean take = (mode != LIST_SKIP) & !finished &
+                    !(unoccupied && root->followers);
+    const Placed *p = &g->placed[node->slot];
+    if (n < max)
+      out[n] = (MeepleSegmentRef){ .x = p->x, .y = p->y,
+                                   .segment = node->segment,
+                                   .kind = node->kind,
+                                   .feature = node->parent };
+    n += take;
   }
   return n;
 }
