@@ -47,6 +47,7 @@
  */
 #include "scenario.h"
 #include "testutil.h"
+#include "meeple/plugin.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -543,6 +544,106 @@ START_TEST(circus10_e1_red_puts_an_acrobat_on_a_free_place)
   pyramid_is(g, 0, 1, 1, 0); /* figures stay after the final scoring */
   over(g, 5, 0);
   meeple_game_free(g);
+}
+END_TEST
+
+/* Acrobats on the acrobat space of the tile at (x, y): -1 without a tile
+ * or without such a space. */
+static int
+acrobats_at(MeepleGame *g, int x, int y)
+{
+  MeeplePlacedTile t;
+  if (!meeple_game_tile_at(g, x, y, &t))
+    return -1;
+  const MeepleTileType *type = meeple_rules_tile_type(rules, t.type);
+  for (guint s = 0; s < type->n_segments; s++)
+    if (type->segments[s].kind == ACRO) {
+      guint followers = 0;
+      meeple_game_segment_feature(g, x, y, s, NULL, &followers);
+      return (int)followers;
+    }
+  return -1;
+}
+
+/* The acrobat and pyramid actions figure decision @d offers, against the
+ * rules read off the board: an acrobat onto each acrobat tile among the 9
+ * cells around the tile just placed (rows from the top) with room on its
+ * space, while a follower is at home (CIRCUS-10, CIRCUS-11, CIRCUS-13);
+ * then a pyramid on each acrobat tile of the board with 3 acrobats, in
+ * the order the tiles were placed (CIRCUS-14).  Returns how many it saw. */
+static guint
+check_acrobat_lists(MeepleGame *g, const MeepleDecision *d)
+{
+  guint acrobat = (guint)meeple_rules_find_action_kind(rules, "acrobat");
+  guint pyramid = (guint)meeple_rules_find_action_kind(rules, "pyramid");
+  MeepleAction want[64];
+  guint n_want = 0;
+  MeeplePlacedTile cur = meeple_game_placed(g, meeple_game_n_placed(g) - 1);
+  if (meeple_game_supply(g, meeple_game_active_player(g),
+                         MEEPLE_FIGURE_FOLLOWER) > 0)
+    for (int dy = -1; dy <= 1; dy++)
+      for (int dx = -1; dx <= 1; dx++) {
+        int n = acrobats_at(g, cur.x + dx, cur.y + dy);
+        if (n >= 0 && n < 3)
+          want[n_want++] = (MeepleAction){ .kind = (uint16_t)acrobat,
+                                           .x = (int16_t)(cur.x + dx),
+                                           .y = (int16_t)(cur.y + dy) };
+      }
+  for (guint t = 0; t < meeple_game_n_placed(g); t++) {
+    MeeplePlacedTile tile = meeple_game_placed(g, t);
+    if (acrobats_at(g, tile.x, tile.y) >= 3)
+      want[n_want++] = (MeepleAction){ .kind = (uint16_t)pyramid,
+                                       .x = (int16_t)tile.x,
+                                       .y = (int16_t)tile.y };
+  }
+  guint k = 0;
+  for (guint i = 0; i < d->n_actions; i++) {
+    const MeepleAction *a = &d->actions[i];
+    if (a->kind != acrobat && a->kind != pyramid)
+      continue;
+    ck_assert_uint_lt(k, n_want);
+    ck_assert_uint_eq(a->kind, want[k].kind);
+    ck_assert_int_eq(a->x, want[k].x);
+    ck_assert_int_eq(a->y, want[k].y);
+    k++;
+  }
+  ck_assert_uint_eq(k, n_want);
+  return k;
+}
+
+/* The acrobat tiles are remembered as they are placed, for the figure
+ * decision's lists; past the 24 the state has room for, the lists read
+ * the board.  Random games of 40 acrobat tiles offer, before and after,
+ * exactly what the board says.
+ * RULES: CIRCUS-10, CIRCUS-11, CIRCUS-14 */
+START_TEST(circus11_14_lists_hold_past_the_remembered_tiles)
+{
+  GString *order = g_string_new(AC);
+  for (guint i = 1; i < 40; i++)
+    g_string_append(order, " " AC);
+  GRand *rand = g_rand_new_with_seed(14);
+  guint seen = 0, late = 0;
+  for (guint64 seed = 1; seed <= 4; seed++) {
+    MeepleGame *g = tu_game_seeded(rules, 2, order->str, FALSE, seed);
+    const MeepleDecision *d;
+    while ((d = meeple_game_decision(g))) {
+      if (d->kind == MEEPLE_DECISION_PLACE_FIGURE) {
+        guint n = check_acrobat_lists(g, d);
+        seen += n;
+        if (meeple_game_n_placed(g) > 26)
+          late += n;
+      }
+      guint i = d->n_actions > 1
+                    ? (guint)g_rand_int_range(rand, 0, (gint32)d->n_actions)
+                    : 0;
+      ck_assert(meeple_game_apply_index(g, i, NULL, NULL, NULL));
+    }
+    meeple_game_free(g);
+  }
+  ck_assert_uint_gt(seen, 100);
+  ck_assert_uint_gt(late, 10); /* the lists past the remembered tiles */
+  g_rand_free(rand);
+  g_string_free(order, TRUE);
 }
 END_TEST
 
@@ -1901,6 +2002,7 @@ rules_circus_acrobats_suite(void)
   RULE("CIRCUS-11", setup_c);
   tcase_add_test(tc, circus11_e1_blue_beside_red_then_a_diagonal_tile);
   tcase_add_test(tc, circus11_the_eight_neighbours_and_no_farther);
+  tcase_add_test(tc, circus11_14_lists_hold_past_the_remembered_tiles);
   tcase_add_test(tc, circus11_1_a_surrounded_pyramid_grows_no_more);
   tcase_add_test(tc, circus11_2_the_new_acrobat_tile_or_its_neighbour);
   RULE("CIRCUS-12", setup_c);

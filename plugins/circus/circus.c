@@ -94,6 +94,10 @@ typedef struct {
    * the board: index_acrobat_tiles() keeps it, from placed tile
    * n_indexed on.  overflow: more than MAX_ACROBAT_TILES. */
   guint16 acrobat_tile[MAX_ACROBAT_TILES];
+  /* where each lies and its acrobat segment: the figure decision's lists
+   * read them without a query per tile */
+  gint16 acrobat_x[MAX_ACROBAT_TILES], acrobat_y[MAX_ACROBAT_TILES];
+  guint8 acrobat_spot[MAX_ACROBAT_TILES];
   guint16 n_acrobat_tiles;
   guint16 n_indexed;
   gboolean overflow;
@@ -237,15 +241,33 @@ index_acrobat_tiles(MeepleGame *game, gpointer user_data)
   CircusState *st = meeple_game_slot(game, c->slot);
   guint n = meeple_game_n_placed(game);
   for (guint i = st->n_indexed; i < n; i++) {
-    if (acrobat_spot_of(game, c, meeple_game_placed(game, i).type) < 0)
+    MeeplePlacedTile t = meeple_game_placed(game, i);
+    int spot = acrobat_spot_of(game, c, t.type);
+    if (spot < 0)
       continue;
-    if (st->n_acrobat_tiles == MAX_ACROBAT_TILES)
+    if (st->n_acrobat_tiles == MAX_ACROBAT_TILES) {
       st->overflow = TRUE;
-    else
-      st->acrobat_tile[st->n_acrobat_tiles++] = (guint16)i;
+      continue;
+    }
+    guint k = st->n_acrobat_tiles++;
+    st->acrobat_tile[k] = (guint16)i;
+    st->acrobat_x[k] = (gint16)t.x;
+    st->acrobat_y[k] = (gint16)t.y;
+    st->acrobat_spot[k] = (guint8)spot;
   }
   st->n_indexed = (guint16)n;
   return MEEPLE_HOOK_CONTINUE;
+}
+
+/* The state's acrobat tiles when they are every acrobat tile on the board
+ * (no overflow, every placed tile indexed: so from this turn's PLACE_TILE
+ * hooks on), else NULL. */
+static const CircusState *
+full_index(const MeepleGame *game, const Circus *c)
+{
+  const CircusState *st = meeple_game_slot_const(game, c->slot);
+  return !st->overflow && st->n_indexed == meeple_game_n_placed(game) ? st
+                                                                      : NULL;
 }
 
 /* Walks the acrobat tiles on the board in the order they were placed
@@ -514,15 +536,42 @@ list_acrobats(MeepleGame *game, const Circus *c, const MeeplePlacedTile *tile,
       offer_acrobat(game, c, t.x, t.y, list);
     return;
   }
+  const CircusState *st = full_index(game, c);
+  guint near = 0x1FF; /* bit 3 (dy + 1) + dx + 1: cells that may hold one */
+  if (st) {
+    /* the acrobat tiles among the 9 cells, from the index */
+    near = 0;
+    for (guint k = 0; k < st->n_acrobat_tiles; k++) {
+      int dx = st->acrobat_x[k] - tile->x, dy = st->acrobat_y[k] - tile->y;
+      if (abs(dx) <= 1 && abs(dy) <= 1)
+        near |= 1u << (3 * (dy + 1) + dx + 1);
+    }
+  }
+  /* in the order of the cells, rows from the top */
   for (int dy = -1; dy <= 1; dy++)
     for (int dx = -1; dx <= 1; dx++)
-      offer_acrobat(game, c, tile->x + dx, tile->y + dy, list);
+      if (near & (1u << (3 * (dy + 1) + dx + 1)))
+        offer_acrobat(game, c, tile->x + dx, tile->y + dy, list);
 }
 
 /* CIRCUS-14: any complete pyramid on the board may be scored. */
 static void
 list_pyramids(MeepleGame *game, const Circus *c, MeepleActionList *list)
 {
+  const CircusState *st = full_index(game, c);
+  if (st) {
+    for (guint k = 0; k < st->n_acrobat_tiles; k++) {
+      guint followers = 0;
+      meeple_game_segment_feature(game, st->acrobat_x[k], st->acrobat_y[k],
+                                  st->acrobat_spot[k], NULL, &followers);
+      if (followers < PYRAMID_SIZE)
+        continue;
+      MeepleAction a = { .kind = (uint16_t)c->pyramid_action,
+                         .x = st->acrobat_x[k], .y = st->acrobat_y[k] };
+      meeple_action_list_add(list, &a);
+    }
+    return;
+  }
   guint cursor = 0, spot;
   MeeplePlacedTile t;
   while (next_acrobat_tile(game, c, &cursor, &t, &spot)) {
