@@ -14,6 +14,17 @@ meeple_action_list_add(MeepleActionList *list, const MeepleAction *a)
   action_list_push(list, a);
 }
 
+void
+meeple_action_list_append(MeepleActionList *list, const MeepleAction *actions,
+                          gsize n)
+{
+  if (n == 0)
+    return;
+  action_list_reserve(list, n);
+  memcpy(list->items + list->len, actions, n * sizeof *actions);
+  list->len += n;
+}
+
 gboolean
 meeple_game_current_tile(const MeepleGame *g, MeeplePlacedTile *tile)
 {

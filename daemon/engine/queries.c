@@ -131,14 +131,11 @@ meeple_game_n_figures(const MeepleGame *g)
   return g->n_figures;
 }
 
-MeepleFigureInfo
-meeple_game_figure(const MeepleGame *g, guint index)
+/* What meeple_game_figure() says of figure @f. */
+static inline MeepleFigureInfo
+figure_info(const MeepleGame *g, const Figure *f)
 {
-  MeepleFigureInfo info = { 0 };
-  g_return_val_if_fail(index < g->n_figures, info);
-  const Figure *f = &g->figures[index];
-  info.type = f->type;
-  info.owner = f->owner;
+  MeepleFigureInfo info = { .type = f->type, .owner = f->owner };
   if (f->slot != NO_SLOT) {
     const Placed *p = &g->placed[f->slot];
     info.on_board = TRUE;
@@ -150,6 +147,26 @@ meeple_game_figure(const MeepleGame *g, guint index)
                                       : MEEPLE_SEGMENT_NONE;
   }
   return info;
+}
+
+MeepleFigureInfo
+meeple_game_figure(const MeepleGame *g, guint index)
+{
+  MeepleFigureInfo none = { 0 };
+  g_return_val_if_fail(index < g->n_figures, none);
+  return figure_info(g, &g->figures[index]);
+}
+
+guint
+meeple_game_figures(const MeepleGame *g, guint first, guint n,
+                    MeepleFigureInfo *out)
+{
+  if (first >= g->n_figures)
+    return 0;
+  n = MIN(n, g->n_figures - first);
+  for (guint i = 0; i < n; i++)
+    out[i] = figure_info(g, &g->figures[first + i]);
+  return n;
 }
 
 gboolean

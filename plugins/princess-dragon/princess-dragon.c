@@ -359,6 +359,17 @@ apply_princess(MeepleGame *game, const MeepleAction *a, gpointer user_data)
 
 /* ---- F: the figure action (PD-16..PD-20) ------------------------------------ */
 
+/* Room on the stack for one seat's figures in the fairy's list. */
+#define FAIRY_STACK 64
+
+/* The place of a figure on the board as one number, to compare at once. */
+static inline guint64
+place_key(const MeepleFigureInfo *f)
+{
+  return (guint64)(uint16_t)f->x << 32 | (guint64)(uint16_t)f->y << 16 |
+         (f->segment & 0xFFFFu);
+}
+
 /* PD-20: the fairy next to any follower of the active player, except
  * where it already stands.  Several acrobats of one player in one pyramid
  * are one place for the fairy (X-08): offered once. */
@@ -370,37 +381,65 @@ list_fairy_moves(MeepleGame *game, const PrincessDragon *pd,
   guint me = meeple_game_active_player(game);
   MeepleFigureInfo fairy =
       meeple_game_figure(game, neutral_figure(game, pd->fairy));
-  /* the places already offered: the first of my followers on a segment
-   * stands for all of them (what follower_at() would find), without a
-   * scan of every figure per figure */
-  MeepleFigureInfo seen[MEEPLE_MAX_PLAYERS * 32];
-  guint n_seen = 0, first;
-  guint end = meeple_game_seat_figures(game, me, &first) + first;
-  for (guint i = first; i < end; i++) {
-    MeepleFigureInfo f = meeple_game_figure(game, i);
-    if (!is_follower_on_board(game, &f))
+  guint64 fairy_at = fairy.on_board ? place_key(&fairy) : G_MAXUINT64;
+  MeepleRules *rules = meeple_game_rules(game);
+  /* the seat's figures in one call; the places already offered as keys
+   * (the first of my followers on a segment stands for all of them, as
+   * follower_at() finds it); the moves, appended at the end in one call */
+  guint first, n = meeple_game_seat_figures(game, me, &first);
+  MeepleFigureInfo mine_stack[FAIRY_STACK];
+  guint64 seen_stack[FAIRY_STACK];
+  MeepleAction moves_stack[FAIRY_STACK];
+  gboolean heap = n > FAIRY_STACK;
+  MeepleFigureInfo *mine = heap ? g_new(MeepleFigureInfo, n) : mine_stack;
+  guint64 *seen = heap ? g_new(guint64, n) : seen_stack;
+  MeepleAction *moves = heap ? g_new(MeepleAction, n) : moves_stack;
+  n = meeple_game_figures(game, first, n, mine);
+  /* follower or not, per figure type below 64, asked once per call */
+  guint64 asked = 0, follower = 0;
+  guint n_seen = 0, n_moves = 0;
+  for (guint i = 0; i < n; i++) {
+    const MeepleFigureInfo *f = &mine[i];
+    if (!f->on_board || f->owner < 0)
       continue;
+    gboolean is_follower;
+    if (f->type < 64) {
+      guint64 bit = G_GUINT64_CONSTANT(1) << f->type;
+      if (!(asked & bit)) {
+        asked |= bit;
+        if (meeple_rules_figure_has_trait(rules, f->type,
+                                          MEEPLE_TRAIT_FOLLOWER))
+          follower |= bit;
+      }
+      is_follower = (follower & bit) != 0;
+    } else {
+      is_follower = meeple_rules_figure_has_trait(rules, f->type,
+                                                  MEEPLE_TRAIT_FOLLOWER);
+    }
+    if (!is_follower)
+      continue;
+    guint64 key = place_key(f);
     gboolean again = FALSE;
-    for (guint k = 0; k < n_seen && !again; k++)
-      again = seen[k].x == f.x && seen[k].y == f.y &&
-              seen[k].segment == f.segment;
+    for (guint k = 0; k < n_seen; k++)
+      again |= seen[k] == key;
     if (again)
       continue;
-    if (n_seen < G_N_ELEMENTS(seen))
-      seen[n_seen++] = f;
-    else if (follower_at(game, (int)me, f.x, f.y, f.segment) != (int)i)
-      continue; /* more followers than ever seen: the plain scan */
-    if ((int)i == st->fairy_follower || f.segment == MEEPLE_SEGMENT_NONE ||
-        (fairy.on_board && fairy.x == f.x && fairy.y == f.y &&
-         fairy.segment == f.segment))
+    seen[n_seen++] = key;
+    if ((int)(first + i) == st->fairy_follower ||
+        f->segment == MEEPLE_SEGMENT_NONE || key == fairy_at)
       continue;
-    MeepleAction a = {
+    moves[n_moves++] = (MeepleAction){
       .kind = (uint16_t)pd->fairy_action,
-      .x = (int16_t)f.x,
-      .y = (int16_t)f.y,
-      .segment = (uint8_t)f.segment,
+      .x = (int16_t)f->x,
+      .y = (int16_t)f->y,
+      .segment = (uint8_t)f->segment,
     };
-    meeple_action_list_add(list, &a);
+  }
+  meeple_action_list_append(list, moves, n_moves);
+  if (heap) {
+    g_free(mine);
+    g_free(seen);
+    g_free(moves);
   }
 }
 

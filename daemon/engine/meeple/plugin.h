@@ -43,7 +43,9 @@ G_BEGIN_DECLS
  * (MeepleFilterContext.memo).  2.5: FILTER hooks that say once per
  * list which actions they may veto (meeple_rules_add_filter_hook_scoped()),
  * the figures on a tile (meeple_game_figures_on_tile()).  2.6: the
- * open segments of the board in one call (meeple_game_list_segments()). */
+ * open segments of the board in one call (meeple_game_list_segments()),
+ * many figures in one call (meeple_game_figures()), many actions in one
+ * (meeple_action_list_append()). */
 #define MEEPLE_PLUGIN_ABI_MAJOR 2
 #define MEEPLE_PLUGIN_ABI_MINOR 6
 
@@ -458,6 +460,10 @@ typedef MeepleHookResult (*MeepleDrawHook)(MeepleGame *game, guint tile,
 /** A growing list of legal actions, for MEEPLE_HOOK_FIGURE_ACTIONS. */
 typedef struct MeepleActionList MeepleActionList;
 void meeple_action_list_add(MeepleActionList *list, const MeepleAction *a);
+/** Appends the @n actions at @actions, in order: one call for a list a
+ * hook builds on its own.  ABI 2.6. */
+void meeple_action_list_append(MeepleActionList *list,
+                               const MeepleAction *actions, gsize n);
 
 typedef void (*MeepleActionsHook)(MeepleGame *game, MeepleActionList *list,
                                   gpointer user_data);
