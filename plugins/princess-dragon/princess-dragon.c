@@ -484,22 +484,26 @@ list_portal_targets(MeepleGame *game, const PrincessDragon *pd,
       game, &any, MEEPLE_SEGMENTS_UNFINISHED | MEEPLE_SEGMENTS_UNOCCUPIED,
       open, max);
   g_assert(n <= max); /* the call's own bound */
+  /* the targets, appended in one call */
+  MeepleAction *targets = g_new(MeepleAction, (gsize)n * MAX(n_types, 1));
+  gsize n_targets = 0;
   for (guint i = 0; i < n; i++) {
     if (open[i].x == portal->x && open[i].y == portal->y)
       continue;
     for (guint k = 0; k < n_types; k++) {
       if (!meeple_kind_set_has(&stands[k], open[i].kind))
         continue;
-      MeepleAction a = {
+      targets[n_targets++] = (MeepleAction){
         .kind = (uint16_t)pd->portal_action,
         .x = open[i].x,
         .y = open[i].y,
         .segment = open[i].segment,
         .figure = (uint8_t)types[k],
       };
-      meeple_action_list_add(list, &a);
     }
   }
+  meeple_action_list_append(list, targets, n_targets);
+  g_free(targets);
   g_free(open);
 }
 
