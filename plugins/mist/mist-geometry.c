@@ -257,6 +257,16 @@ area_table(const MeepleGame *game, const MistSymbols *sym)
 /* The tile at (x, y), FALSE when none: @areas points at its row of
  * area_table(), the mist area (or -1) of each of its N_POSITIONS edge
  * positions as it lies, then its misty sides. */
+/* The row of area_table() of @tile as it lies. */
+static const gint8 *
+row_of(const MeepleGame *game, const MistSymbols *sym,
+       const MeeplePlacedTile *tile)
+{
+  const gint8 *table = area_table(game, sym);
+  g_assert(tile->type < sym->n_area_types); /* none is added once games run */
+  return table + ((gsize)tile->type * 4 + (tile->rotation & 3)) * ROW;
+}
+
 static gboolean
 areas_at(const MeepleGame *game, const MistSymbols *sym, int x, int y,
          const gint8 **areas)
@@ -264,9 +274,7 @@ areas_at(const MeepleGame *game, const MistSymbols *sym, int x, int y,
   MeeplePlacedTile t;
   if (!meeple_game_tile_at(game, x, y, &t))
     return FALSE;
-  const gint8 *table = area_table(game, sym);
-  g_assert(t.type < sym->n_area_types); /* no type is added once games run */
-  *areas = table + ((gsize)t.type * 4 + (t.rotation & 3)) * ROW;
+  *areas = row_of(game, sym, &t);
   return TRUE;
 }
 
@@ -350,13 +358,12 @@ mist_area_clear(MistArea *area)
 }
 
 void
-mist_placement_analyse(const MeepleGame *game, const MistSymbols *sym, int x,
-                       int y, MistPlacement *out)
+mist_placement_analyse(const MeepleGame *game, const MistSymbols *sym,
+                       const MeeplePlacedTile *tile, MistPlacement *out)
 {
   memset(out, 0, sizeof *out);
-  const gint8 *here, *there[4];
-  if (!areas_at(game, sym, x, y, &here))
-    return;
+  int x = tile->x, y = tile->y;
+  const gint8 *here = row_of(game, sym, tile), *there[4];
   gboolean placed[4]; /* each neighbour looked up once */
   guint contact = 0; /* sides where mist meets a neighbour, either way */
   for (guint side = 0; side < 4; side++) {

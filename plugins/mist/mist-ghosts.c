@@ -27,7 +27,7 @@ mist_placement(MeepleGame *game, const MistIds *ids)
   if (st->placement_turn != turn) {
     MeeplePlacedTile t;
     if (meeple_game_current_tile(game, &t))
-      mist_placement_analyse(game, &ids->sym, t.x, t.y, &st->placement);
+      mist_placement_analyse(game, &ids->sym, &t, &st->placement);
     else
       memset(&st->placement, 0, sizeof st->placement);
     st->placement_turn = turn;

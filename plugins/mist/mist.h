@@ -65,8 +65,9 @@ guint mist_tile_area_sets(const MeepleGame *game, const MistSymbols *sym,
                           int x, int y, guint areas, MistArea *out);
 void mist_area_clear(MistArea *area);
 gboolean mist_area_contains(const MistArea *area, int x, int y, guint a);
+/* What placing @tile (this turn's, on the board) did to the mist. */
 void mist_placement_analyse(const MeepleGame *game, const MistSymbols *sym,
-                            int x, int y, MistPlacement *out);
+                            const MeeplePlacedTile *tile, MistPlacement *out);
 
 /* ---- ghosts --------------------------------------------------------------- */
 
