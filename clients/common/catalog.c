@@ -7,21 +7,25 @@
 
 #include "client-private.h"
 
-static void
-kind_free(gpointer data)
+void
+meeple_client_kind_free(gpointer data)
 {
   MeepleClientKind *k = data;
 
+  if (!k)
+    return;
   g_free(k->name);
   g_free(k->code);
   g_free(k);
 }
 
-static void
-figure_type_free(gpointer data)
+void
+meeple_client_figure_type_free(gpointer data)
 {
   MeepleClientFigureType *f = data;
 
+  if (!f)
+    return;
   g_free(f->name);
   g_free(f);
 }
@@ -370,8 +374,8 @@ mcl_catalog_from_variant(GVariant *dict)
   GVariant *v, *child;
   GVariantIter iter;
 
-  c->kinds = g_ptr_array_new_with_free_func(kind_free);
-  c->figure_types = g_ptr_array_new_with_free_func(figure_type_free);
+  c->kinds = g_ptr_array_new_with_free_func(meeple_client_kind_free);
+  c->figure_types = g_ptr_array_new_with_free_func(meeple_client_figure_type_free);
   c->symbols = g_ptr_array_new_with_free_func(g_free);
   c->looks = g_ptr_array_new_with_free_func(look_free);
   c->tiles = g_array_new(FALSE, TRUE, sizeof(MeepleTileType));

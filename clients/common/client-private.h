@@ -103,7 +103,6 @@ void mcl_decision_free(MeepleClientDecision *decision);
 
 /* One event from a (tsa{sv}) value. */
 MeepleClientEvent *mcl_event_from_variant(GVariant *v);
-void mcl_event_free(gpointer event);
 
 /* The state from GetState's a{sv}. */
 MeepleClientState *mcl_state_from_variant(GVariant *dict);

@@ -380,6 +380,16 @@ typedef struct {
   GPtrArray *symbol_looks;
 } MeepleClientCatalog;
 
+/** Free one element of the lists above; each is a GDestroyNotify.  For
+ * code that builds a catalog, a state or an event list of its own (a
+ * replay played with libmeeple does), so that its lists free their
+ * elements as the library's own do.  NULL is ignored. */
+void meeple_client_kind_free(gpointer kind);
+void meeple_client_figure_type_free(gpointer figure_type);
+void meeple_client_seat_free(gpointer seat);
+void meeple_client_figure_free(gpointer figure);
+void meeple_client_event_free(gpointer event);
+
 /** Opens game @id: fetches the catalog, the state and the event log and
  * subscribes to the game's signals.  Errors: NO_SUCH_GAME, ...
  * Several games may be open on one client. */

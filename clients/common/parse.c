@@ -209,7 +209,7 @@ mcl_event_from_variant(GVariant *v)
 }
 
 void
-mcl_event_free(gpointer data)
+meeple_client_event_free(gpointer data)
 {
   MeepleClientEvent *e = data;
 
@@ -227,14 +227,17 @@ mcl_event_free(gpointer data)
 
 /* ---- the state ---------------------------------------------------------- */
 
-static void
-seat_free(gpointer data)
+void
+meeple_client_seat_free(gpointer data)
 {
   MeepleClientSeat *s = data;
 
+  if (!s)
+    return;
   g_free(s->name);
   g_free(s->kind);
-  g_hash_table_unref(s->supply);
+  if (s->supply)
+    g_hash_table_unref(s->supply);
   g_free(s);
 }
 
@@ -274,11 +277,13 @@ tile_free(gpointer data)
   g_free(t);
 }
 
-static void
-figure_free(gpointer data)
+void
+meeple_client_figure_free(gpointer data)
 {
   MeepleClientFigure *f = data;
 
+  if (!f)
+    return;
   g_free(f->type);
   g_free(f->segment);
   g_free(f);
@@ -307,7 +312,7 @@ mcl_state_from_variant(GVariant *dict)
   st->sequence = (guint64)mcl_number_or(dict, "sequence", 0);
   st->decision = (guint64)mcl_number_or(dict, "decision", 0);
 
-  st->seats = g_ptr_array_new_with_free_func(seat_free);
+  st->seats = g_ptr_array_new_with_free_func(meeple_client_seat_free);
   v = g_variant_lookup_value(dict, "seats", G_VARIANT_TYPE("aa{sv}"));
   if (v) {
     GVariant *child;
@@ -340,7 +345,7 @@ mcl_state_from_variant(GVariant *dict)
     g_variant_unref(v);
   }
 
-  st->figures = g_ptr_array_new_with_free_func(figure_free);
+  st->figures = g_ptr_array_new_with_free_func(meeple_client_figure_free);
   v = g_variant_lookup_value(dict, "figures", G_VARIANT_TYPE("a(siiis)"));
   if (v) {
     const char *type, *segment;

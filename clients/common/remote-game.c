@@ -412,7 +412,7 @@ meeple_remote_game_open(MeepleClient *client, const char *id, GError **error)
   game->id = g_strdup(id);
   g_variant_get(reply, "(o)", &game->path);
   g_variant_unref(reply);
-  game->events = g_ptr_array_new_with_free_func(mcl_event_free);
+  game->events = g_ptr_array_new_with_free_func(meeple_client_event_free);
   game->probe = TRUE;
 
   /* Subscribe first, fetch second: whatever happens in between arrives

@@ -26,27 +26,10 @@ struct MgLocalReplay {
 /* ---- the catalog ---------------------------------------------------------- */
 
 static void
-kind_free(gpointer data)
-{
-  MeepleClientKind *k = data;
-  g_free(k->name);
-  g_free(k->code);
-  g_free(k);
-}
-
-static void
-figure_type_free(gpointer data)
-{
-  MeepleClientFigureType *f = data;
-  g_free(f->name);
-  g_free(f);
-}
-
-static void
 build_catalog(MgLocalReplay *r)
 {
   MeepleClientCatalog *c = &r->catalog;
-  c->kinds = g_ptr_array_new_with_free_func(kind_free);
+  c->kinds = g_ptr_array_new_with_free_func(meeple_client_kind_free);
   for (guint i = 0; i < meeple_rules_n_kinds(r->rules); i++) {
     const MeepleKind *k = meeple_rules_kind(r->rules, i);
     MeepleClientKind *ck = g_new0(MeepleClientKind, 1);
@@ -57,7 +40,8 @@ build_catalog(MgLocalReplay *r)
       ck->look.ascii = 0;
     g_ptr_array_add(c->kinds, ck);
   }
-  c->figure_types = g_ptr_array_new_with_free_func(figure_type_free);
+  c->figure_types =
+      g_ptr_array_new_with_free_func(meeple_client_figure_type_free);
   for (guint i = 0; i < meeple_rules_n_figure_types(r->rules); i++) {
     const MeepleFigureType *f = meeple_rules_figure_type(r->rules, i);
     MeepleClientFigureType *cf = g_new0(MeepleClientFigureType, 1);
@@ -101,20 +85,6 @@ free_catalog(MeepleClientCatalog *c)
 }
 
 /* ---- the events ------------------------------------------------------------- */
-
-static void
-event_free(gpointer data)
-{
-  MeepleClientEvent *e = data;
-  g_free(e->type);
-  g_free(e->tile);
-  g_free(e->segment);
-  g_free(e->figure);
-  g_free(e->kind);
-  g_free(e->rule);
-  g_free(e->text);
-  g_free(e);
-}
 
 static char *
 segment_name(const MeepleGame *game, int x, int y, guint segment)
@@ -180,26 +150,6 @@ replayed(const MeepleRecord *record, MeepleGame *game, int action,
 
 /* ---- the state -------------------------------------------------------------- */
 
-static void
-seat_free(gpointer data)
-{
-  MeepleClientSeat *s = data;
-  g_free(s->name);
-  g_free(s->kind);
-  if (s->supply)
-    g_hash_table_unref(s->supply);
-  g_free(s);
-}
-
-static void
-figure_free(gpointer data)
-{
-  MeepleClientFigure *f = data;
-  g_free(f->type);
-  g_free(f->segment);
-  g_free(f);
-}
-
 /* The final board's figures and each seat's figures in hand, as GetState
  * gives them: a replay's players show what they held at each step from
  * these (game-view.c). */
@@ -207,7 +157,7 @@ static void
 build_figures(MgLocalReplay *r, MeepleClientState *st,
               const MeepleGame *game)
 {
-  st->figures = g_ptr_array_new_with_free_func(figure_free);
+  st->figures = g_ptr_array_new_with_free_func(meeple_client_figure_free);
   for (guint i = 0; i < meeple_game_n_figures(game); i++) {
     MeepleFigureInfo f = meeple_game_figure(game, i);
     if (!f.on_board)
@@ -255,7 +205,7 @@ build_state(MgLocalReplay *r, const char *id, const MeepleRecord *record,
   }
   g_ptr_array_add(rules, NULL);
   st->rules = (char **)g_ptr_array_free(rules, FALSE);
-  st->seats = g_ptr_array_new_with_free_func(seat_free);
+  st->seats = g_ptr_array_new_with_free_func(meeple_client_seat_free);
   for (guint i = 0; i < meeple_game_n_players(game); i++) {
     MeepleClientSeat *s = g_new0(MeepleClientSeat, 1);
     s->name = g_strdup(r->names[i]);
@@ -325,7 +275,7 @@ mg_local_replay_new(const char *id, const char *text, GError **error)
   }
   MgLocalReplay *r = g_new0(MgLocalReplay, 1);
   r->rules = rules;
-  r->events = g_ptr_array_new_with_free_func(event_free);
+  r->events = g_ptr_array_new_with_free_func(meeple_client_event_free);
   GPtrArray *names = g_ptr_array_new();
   for (guint i = 0; i < record->players->len; i++)
     g_ptr_array_add(names, g_strdup(g_ptr_array_index(record->players, i)));
