@@ -5,9 +5,10 @@
  * whole edges, fields across half-edges.  The root of a feature keeps its
  * count of unmatched edge ends, so a road or city is complete exactly when
  * that count reaches zero — no flood fill.  Every member points at its
- * root directly: a union relabels the members of the feature it attaches.  Each feature also keeps a ring
- * of its members (spliced in O(1) on union) for the rare walks that need
- * them: counting distinct tiles and pennants when a feature is scored.
+ * root directly: a union relabels the members of the feature it
+ * attaches.  Each feature also keeps a ring of its members (spliced in
+ * O(1) on union) for the rare walks that need them: counting distinct
+ * tiles and pennants when a feature is scored.
  */
 #include "internal.h"
 
@@ -140,18 +141,14 @@ feature_pennants(const MeepleGame *g, guint root)
   return pennants;
 }
 
-
 gboolean
 feature_completed(const MeepleGame *g, guint root)
 {
   const Node *node = &g->nodes[root];
-  const MeepleKind *kind = rules_kind(g->rules, node->kind);
-  if (!kind->is_feature)
-    return FALSE; /* decoration (a garden without The Abbot, ABBOT-02) */
-  switch (kind->shape) {
-  case MEEPLE_SHAPE_EDGE:
+  switch (kind_feature_end(rules_kind(g->rules, node->kind))) {
+  case FEATURE_ENDS_CLOSED:
     return node->open == 0;
-  case MEEPLE_SHAPE_SURROUND:
+  case FEATURE_ENDS_SURROUNDED:
     return surround_neighbours(g, node->slot) == 8;
   default:
     return FALSE;

@@ -61,8 +61,8 @@ meeple_game_segment_feature(const MeepleGame *g, int x, int y, guint segment,
 }
 
 /* How meeple_game_list_segments() treats a kind: not asked for, asked
- * for, asked for and finished when its root has no open end (EDGE shape)
- * or when the 8 cells around its tile hold tiles (SURROUND). */
+ * for, asked for and left out once finished, as kind_feature_end() says
+ * (closed or surrounded). */
 enum { LIST_SKIP, LIST_TAKE, LIST_TAKE_EDGE, LIST_TAKE_SURROUND };
 
 guint
@@ -74,11 +74,10 @@ meeple_game_list_segments(const MeepleGame *g, const MeepleKindSet *kinds,
   for (guint k = 0; k < g->rules->kinds->len; k++) {
     if (!meeple_kind_set_has(kinds, k))
       continue;
-    const MeepleKind *kind = rules_kind(g->rules, k);
-    how[k] = !(filter & MEEPLE_SEGMENTS_UNFINISHED) || !kind->is_feature
-                 ? LIST_TAKE
-             : kind->shape == MEEPLE_SHAPE_EDGE     ? LIST_TAKE_EDGE
-             : kind->shape == MEEPLE_SHAPE_SURROUND ? LIST_TAKE_SURROUND
+    FeatureEnd end = kind_feature_end(rules_kind(g->rules, k));
+    how[k] = !(filter & MEEPLE_SEGMENTS_UNFINISHED) ? LIST_TAKE
+             : end == FEATURE_ENDS_CLOSED           ? LIST_TAKE_EDGE
+             : end == FEATURE_ENDS_SURROUNDED       ? LIST_TAKE_SURROUND
                                                     : LIST_TAKE;
   }
   gboolean unoccupied = (filter & MEEPLE_SEGMENTS_UNOCCUPIED) != 0;

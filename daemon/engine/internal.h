@@ -396,6 +396,30 @@ surround_neighbours(const MeepleGame *g, guint slot)
 {
   return g->placed[slot].neighbours;
 }
+/* When a feature of a kind is finished (BASE-08/09, BASE-18): never,
+ * when its root has no open edge end, or when the 8 cells around its
+ * tile hold tiles.  feature_completed() and the board scans
+ * (meeple_game_list_segments()) both read it. */
+typedef enum {
+  FEATURE_NEVER_ENDS,
+  FEATURE_ENDS_CLOSED,
+  FEATURE_ENDS_SURROUNDED,
+} FeatureEnd;
+static inline FeatureEnd
+kind_feature_end(const MeepleKind *kind)
+{
+  if (!kind->is_feature)
+    return FEATURE_NEVER_ENDS; /* decoration (a garden without The Abbot,
+                                  ABBOT-02) */
+  switch (kind->shape) {
+  case MEEPLE_SHAPE_EDGE:
+    return FEATURE_ENDS_CLOSED;
+  case MEEPLE_SHAPE_SURROUND:
+    return FEATURE_ENDS_SURROUNDED;
+  default:
+    return FEATURE_NEVER_ENDS;
+  }
+}
 gboolean feature_completed(const MeepleGame *g, guint root);
 static inline guint node_of(const MeepleGame *g, guint slot, guint segment)
 {

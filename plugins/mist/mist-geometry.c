@@ -254,9 +254,6 @@ area_table(const MeepleGame *game, const MistSymbols *sym)
   return sym->areas;
 }
 
-/* The tile at (x, y), FALSE when none: @areas points at its row of
- * area_table(), the mist area (or -1) of each of its N_POSITIONS edge
- * positions as it lies, then its misty sides. */
 /* The row of area_table() of @tile as it lies. */
 static const gint8 *
 row_of(const MeepleGame *game, const MistSymbols *sym,
@@ -267,6 +264,9 @@ row_of(const MeepleGame *game, const MistSymbols *sym,
   return table + ((gsize)tile->type * 4 + (tile->rotation & 3)) * ROW;
 }
 
+/* The tile at (x, y), FALSE when none: @areas points at its row of
+ * area_table(), the mist area (or -1) of each of its N_POSITIONS edge
+ * positions as it lies, then its misty sides. */
 static gboolean
 areas_at(const MeepleGame *game, const MistSymbols *sym, int x, int y,
          const gint8 **areas)
@@ -364,12 +364,11 @@ mist_placement_analyse(const MeepleGame *game, const MistSymbols *sym,
   memset(out, 0, sizeof *out);
   int x = tile->x, y = tile->y;
   const gint8 *here = row_of(game, sym, tile), *there[4];
-  gboolean placed[4]; /* each neighbour looked up once */
   guint contact = 0; /* sides where mist meets a neighbour, either way */
   for (guint side = 0; side < 4; side++) {
-    placed[side] = areas_at(game, sym, x + side_dx[side], y + side_dy[side],
-                            &there[side]);
-    if (placed[side] &&
+    /* each neighbour looked up once */
+    if (areas_at(game, sym, x + side_dx[side], y + side_dy[side],
+                 &there[side]) &&
         (((guint)here[SIDES_AT] >> side) & 1 ||
          ((guint)there[side][SIDES_AT] >> ((side + 2) & 3)) & 1))
       contact |= 1u << side;

@@ -382,7 +382,6 @@ list_fairy_moves(MeepleGame *game, const PrincessDragon *pd,
   MeepleFigureInfo fairy =
       meeple_game_figure(game, neutral_figure(game, pd->fairy));
   guint64 fairy_at = fairy.on_board ? place_key(&fairy) : G_MAXUINT64;
-  MeepleRules *rules = meeple_game_rules(game);
   /* the seat's figures in one call; the places already offered as keys
    * (the first of my followers on a segment stands for all of them, as
    * follower_at() finds it); the moves, appended at the end in one call */
@@ -395,28 +394,10 @@ list_fairy_moves(MeepleGame *game, const PrincessDragon *pd,
   guint64 *seen = heap ? g_new(guint64, n) : seen_stack;
   MeepleAction *moves = heap ? g_new(MeepleAction, n) : moves_stack;
   n = meeple_game_figures(game, first, n, mine);
-  /* follower or not, per figure type below 64, asked once per call */
-  guint64 asked = 0, follower = 0;
   guint n_seen = 0, n_moves = 0;
   for (guint i = 0; i < n; i++) {
     const MeepleFigureInfo *f = &mine[i];
-    if (!f->on_board || f->owner < 0)
-      continue;
-    gboolean is_follower;
-    if (f->type < 64) {
-      guint64 bit = G_GUINT64_CONSTANT(1) << f->type;
-      if (!(asked & bit)) {
-        asked |= bit;
-        if (meeple_rules_figure_has_trait(rules, f->type,
-                                          MEEPLE_TRAIT_FOLLOWER))
-          follower |= bit;
-      }
-      is_follower = (follower & bit) != 0;
-    } else {
-      is_follower = meeple_rules_figure_has_trait(rules, f->type,
-                                                  MEEPLE_TRAIT_FOLLOWER);
-    }
-    if (!is_follower)
+    if (!is_follower_on_board(game, f))
       continue;
     guint64 key = place_key(f);
     gboolean again = FALSE;
